@@ -1,0 +1,35 @@
+//! Command-line parsing: each subcommand's arguments live in its own file and
+//! translate text into library calls.
+
+mod perft;
+mod setup;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// An engine for the Awale (Oware) family of games.
+///
+/// With no subcommand, speaks the UCI-like protocol on stdin/stdout
+/// (see protocol.md).
+#[derive(Parser, Debug)]
+#[command(name = "awale", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count legal move paths to a depth, split by root move (divide).
+    Perft(perft::PerftArgs),
+}
+
+/// Parses the command line and runs what it asks for.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    match cli.command {
+        None => anyhow::bail!("the protocol loop is not built yet: use a subcommand (see --help)"),
+        Some(Command::Perft(args)) => perft::run(args),
+    }
+}

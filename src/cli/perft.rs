@@ -1,0 +1,51 @@
+//! `awale perft`: move-path counts split by root move.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::setup::{GameArgs, Setup, SetupVisitor};
+use awale::game::Game;
+
+/// Arguments of `awale perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Plies to count (1 or more).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: u32,
+    /// Threads sharing the root moves.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// Prints `<move>: <count>` per root move, the total, the time and the rate.
+pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
+    struct Perft {
+        depth: u32,
+        threads: usize,
+    }
+    impl SetupVisitor for Perft {
+        type Output = ();
+        fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
+            let started = Instant::now();
+            let counts = awale::perft::divide(&s.game, &s.pos, &s.history, self.depth, self.threads)?;
+            let elapsed = started.elapsed();
+            let mut total = 0;
+            for (mv, count) in counts {
+                println!("{}: {count}", s.game.format_move(&s.pos, mv));
+                total += count;
+            }
+            println!();
+            println!("Nodes searched: {total}");
+            let secs = elapsed.as_secs_f64();
+            println!("Time: {:.3} s", secs);
+            println!("Rate: {:.0} nodes/s", total as f64 / secs.max(1e-9));
+            Ok(())
+        }
+    }
+    args.game.run(Perft { depth: args.depth, threads: args.threads as usize })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,75 @@
+//! The arguments shared by every tool that starts from a position:
+//! `--variant`, `--option NAME=VALUE`, `--position` and `--moves`.
+
+use anyhow::{anyhow, Context};
+use clap::Args;
+
+use awale::game::{play_moves, Game, History};
+use awale::variants::{self, VariantVisitor};
+
+/// Which game, with which rules, from which position.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The variant to play.
+    #[arg(long, default_value = "oware")]
+    pub variant: String,
+    /// A rule option of the variant, NAME=VALUE (repeatable), e.g. GrandSlam=capture.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// The position string to start from (default: the variant's start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves to play from that position, separated by spaces.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+/// A configured game at a position, with the history the repetition rule needs.
+pub struct Setup<G: Game> {
+    pub game: G,
+    pub pos: G::Position,
+    pub history: History<G::Key>,
+}
+
+/// Code that runs on the set-up game, whatever the variant.
+pub trait SetupVisitor {
+    type Output;
+    fn visit<G: Game>(self, setup: Setup<G>) -> anyhow::Result<Self::Output>;
+}
+
+impl GameArgs {
+    /// The options as `(name, value)` pairs.
+    pub fn option_pairs(&self) -> anyhow::Result<Vec<(String, String)>> {
+        self.options
+            .iter()
+            .map(|o| {
+                o.split_once('=')
+                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                    .ok_or_else(|| anyhow!("--option '{o}': expected NAME=VALUE"))
+            })
+            .collect()
+    }
+
+    /// Builds the game and position, then runs `visitor` on them.
+    pub fn run<V: SetupVisitor>(&self, visitor: V) -> anyhow::Result<V::Output> {
+        struct Build<'a, V> {
+            args: &'a GameArgs,
+            visitor: V,
+        }
+        impl<V: SetupVisitor> VariantVisitor for Build<'_, V> {
+            type Output = anyhow::Result<V::Output>;
+            fn visit<G: Game>(self, game: G) -> Self::Output {
+                let start = match &self.args.position {
+                    Some(text) => game.parse_position(text).context("--position")?,
+                    None => game.start(),
+                };
+                let history = History::new(game.key(&start));
+                let (pos, history) =
+                    play_moves(&game, start, &history, &self.args.moves).context("--moves")?;
+                self.visitor.visit(Setup { game, pos, history })
+            }
+        }
+        let options = self.option_pairs()?;
+        variants::with_variant(&self.variant, &options, Build { args: self, visitor })?
+    }
+}

@@ -1,0 +1,289 @@
+//! The game abstraction: the one trait through which everything above the
+//! rules (perft, search, protocol, referee) sees a variant.
+//!
+//! A variant is a small value holding its rule options (e.g. Oware's
+//! `GrandSlam`); positions and moves are small `Copy` values that the variant
+//! interprets. Playing is copy-make: [`Game::play`] returns a new position and
+//! never mutates the old one, so undoing a move is simply dropping a value.
+
+mod history;
+mod options;
+
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
+
+pub use history::History;
+pub use options::{parse_bool, OptionInfo, OptionKind};
+
+/// One of the two players. South (player 1) moves first in every variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Player 1, written `S` in position strings.
+    South = 0,
+    /// Player 2, written `N` in position strings.
+    North = 1,
+}
+
+impl Side {
+    /// Both sides, South first (the order of score arrays).
+    pub const BOTH: [Side; 2] = [Side::South, Side::North];
+
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index into `[south, north]` arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter used in position strings (`S` or `N`).
+    pub fn letter(self) -> char {
+        match self {
+            Side::South => 'S',
+            Side::North => 'N',
+        }
+    }
+
+    /// Parses the side letter of a position string (`S` or `N`, any case).
+    pub fn from_letter(text: &str) -> Result<Side, GameError> {
+        match text {
+            "S" | "s" => Ok(Side::South),
+            "N" | "n" => Ok(Side::North),
+            _ => Err(GameError::new(format!(
+                "unknown side to move '{text}' (expected S or N)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::South => "South",
+            Side::North => "North",
+        })
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A player reached the winning total (25 in `oware`).
+    Target,
+    /// Both players reached the drawing total (24-24 in `oware`).
+    EvenSplit,
+    /// The player to move had no legal move; each side collected its own seeds.
+    NoLegalMove,
+    /// A position repeated since the last capture; each side collected its own seeds.
+    Repetition,
+    /// Too few seeds were left on the board (the `colors16` ending).
+    FewSeeds,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Target => "a player reached the winning total",
+            EndReason::EvenSplit => "both players reached the drawing total",
+            EndReason::NoLegalMove => "the player to move has no legal move",
+            EndReason::Repetition => "a position repeated since the last capture",
+            EndReason::FewSeeds => "too few seeds are left on the board",
+        })
+    }
+}
+
+/// A finished game: why it ended and the final captured totals.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// Final totals `[south, north]`, after any seeds left on the board were collected.
+    pub scores: [u32; 2],
+}
+
+impl GameEnd {
+    /// The winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Side> {
+        match self.scores[0].cmp(&self.scores[1]) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// An error from the rules layer: a malformed or illegal move, a bad position
+/// string or an unknown option. The message names the problem for a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    message: String,
+}
+
+impl GameError {
+    /// Wraps a message that says what is wrong.
+    pub fn new(message: impl Into<String>) -> GameError {
+        GameError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A variant of the game: its rules, options, notation and evaluation.
+///
+/// Contract shared by every implementation:
+/// - [`Game::legal_moves`] is empty exactly when the game is over by the
+///   position alone ([`Game::end`] returns `Some`); repetition, which needs
+///   the history, is the caller's business through [`History`] and
+///   [`Game::repetition_end`].
+/// - [`Game::play`] is only called with a move from [`Game::legal_moves`].
+/// - Keys of two positions are equal exactly when the positions are equal,
+///   so keys serve for repetition detection.
+pub trait Game: Clone + Default + Send + Sync + 'static {
+    /// A position: board, captured totals and side to move.
+    type Position: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// A move: small enough to store in table entries.
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// A fixed-capacity list of moves (no allocation during search).
+    type Moves: Default
+        + Clone
+        + fmt::Debug
+        + Deref<Target = [Self::Move]>
+        + DerefMut
+        + Send
+        + Sync
+        + 'static;
+    /// The compact packed form of a position, used for repetitions and hashing.
+    type Key: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// The variant's name as used by `--variant` and the `Variant` option.
+    fn name(&self) -> &'static str;
+
+    /// The options this variant understands, with their current values.
+    fn options(&self) -> Vec<OptionInfo>;
+
+    /// Sets an option by its (case-insensitive) name.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError>;
+
+    /// The starting position.
+    fn start(&self) -> Self::Position;
+
+    /// Whose turn it is.
+    fn side_to_move(&self, pos: &Self::Position) -> Side;
+
+    /// Seeds captured so far, `[south, north]`.
+    fn scores(&self, pos: &Self::Position) -> [u32; 2];
+
+    /// Fills `moves` with the legal moves (clearing it first); empty when the
+    /// game is over.
+    fn legal_moves(&self, pos: &Self::Position, moves: &mut Self::Moves);
+
+    /// The number of legal moves; variants override it where counting is
+    /// cheaper than listing (perft counts its last ply this way).
+    fn count_legal_moves(&self, pos: &Self::Position) -> usize {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(pos, &mut moves);
+        moves.len()
+    }
+
+    /// Plays a legal move and returns the new position (copy-make).
+    fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// Whether the move from `before` to `after` can never be undone by a
+    /// cycle (a capture, a placement): positions before it cannot repeat after
+    /// it, so repetition scans stop there. The default says so when any score
+    /// changed, which is exact for every sowing game.
+    fn is_irreversible(&self, before: &Self::Position, after: &Self::Position) -> bool {
+        self.scores(before) != self.scores(after)
+    }
+
+    /// How the game stands on the position alone: `None` while it goes on.
+    fn end(&self, pos: &Self::Position) -> Option<GameEnd>;
+
+    /// The ending when `pos` repeats a position since the last capture, or
+    /// `None` when the variant has no repetition rule.
+    fn repetition_end(&self, pos: &Self::Position) -> Option<GameEnd>;
+
+    /// The compact packed form of the position.
+    fn key(&self, pos: &Self::Position) -> Self::Key;
+
+    /// A well-mixed 64-bit hash of the position for the transposition table.
+    fn hash(&self, pos: &Self::Position) -> u64;
+
+    /// Static evaluation from the side to move, in hundredths of a seed.
+    /// The default is the capture difference.
+    fn evaluate(&self, pos: &Self::Position) -> i32 {
+        let scores = self.scores(pos);
+        let me = self.side_to_move(pos).index();
+        (scores[me] as i32 - scores[1 - me] as i32) * 100
+    }
+
+    /// Parses a move in any accepted notation and checks that it is legal.
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, GameError>;
+
+    /// Writes a move in the notation the engine prints.
+    fn format_move(&self, pos: &Self::Position, mv: Self::Move) -> String;
+
+    /// Parses a position string.
+    fn parse_position(&self, text: &str) -> Result<Self::Position, GameError>;
+
+    /// Writes a position string; [`Game::parse_position`] reads it back.
+    fn format_position(&self, pos: &Self::Position) -> String;
+
+    /// A multi-line drawing of the board for people.
+    fn render(&self, pos: &Self::Position) -> String;
+}
+
+/// Parses a whitespace-separated list of moves and plays them from `pos`,
+/// recording each position in `history`. On error nothing is returned and the
+/// caller's state is untouched (the history is cloned first).
+pub fn play_moves<G: Game>(
+    game: &G,
+    pos: G::Position,
+    history: &History<G::Key>,
+    moves: &str,
+) -> Result<(G::Position, History<G::Key>), GameError> {
+    let mut pos = pos;
+    let mut history = history.clone();
+    for (index, text) in moves.split_whitespace().enumerate() {
+        if history.is_repetition() {
+            return Err(GameError::new(format!(
+                "move {} '{text}': the game is already over by repetition",
+                index + 1
+            )));
+        }
+        let mv = game
+            .parse_move(&pos, text)
+            .map_err(|e| GameError::new(format!("move {} '{text}': {e}", index + 1)))?;
+        let next = game.play(&pos, mv);
+        history.push(game.key(&next), game.is_irreversible(&pos, &next));
+        pos = next;
+    }
+    Ok((pos, history))
+}
+
+/// The ending of a game given its position and history: the position's own
+/// ending, or the repetition ending when the last position repeated.
+pub fn game_end<G: Game>(game: &G, pos: &G::Position, history: &History<G::Key>) -> Option<GameEnd> {
+    if history.is_repetition() {
+        if let Some(end) = game.repetition_end(pos) {
+            return Some(end);
+        }
+    }
+    game.end(pos)
+}

@@ -1,0 +1,10 @@
+//! awale: an engine for the Awale (Oware) family of games.
+//!
+//! Layers, from the bottom: [`game`] (the trait every variant implements),
+//! [`variants`] (the rule sets), [`perft`] (move-path counting), and above
+//! them the search, the protocol and the command-line tools, which know the
+//! game only through the [`game::Game`] trait.
+
+pub mod game;
+pub mod perft;
+pub mod variants;

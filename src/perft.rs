@@ -1,0 +1,73 @@
+//! Move-path enumeration (perft), the correctness and speed check of the
+//! rules: the number of legal move sequences of exactly `depth` plies, where
+//! a finished game (repetition included) has no legal moves.
+
+use rayon::prelude::*;
+
+use crate::game::{Game, History};
+
+/// Counts the move paths of `depth` plies from `pos`, whose history (since
+/// the last capture) is `history`. The last ply is counted in bulk.
+pub fn perft<G: Game>(game: &G, pos: &G::Position, history: &mut History<G::Key>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if history.is_repetition() && game.repetition_end(pos).is_some() {
+        return 0;
+    }
+    if depth == 1 {
+        return game.count_legal_moves(pos) as u64;
+    }
+    let mut moves = G::Moves::default();
+    game.legal_moves(pos, &mut moves);
+    let mut total = 0;
+    if depth == 2 {
+        // Bulk-count the last ply: test each child for repetition without
+        // pushing it, then count its moves.
+        for &mv in moves.iter() {
+            let next = game.play(pos, mv);
+            let repeated = !game.is_irreversible(pos, &next)
+                && history.would_repeat(game.key(&next))
+                && game.repetition_end(&next).is_some();
+            if !repeated {
+                total += game.count_legal_moves(&next) as u64;
+            }
+        }
+        return total;
+    }
+    for &mv in moves.iter() {
+        let next = game.play(pos, mv);
+        history.push(game.key(&next), game.is_irreversible(pos, &next));
+        total += perft(game, &next, history, depth - 1);
+        history.pop();
+    }
+    total
+}
+
+/// Perft split by root move ("divide"): the count below each legal move, in
+/// move-generation order. Root moves are shared out over `threads` rayon
+/// threads (1 = this thread only).
+pub fn divide<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &History<G::Key>,
+    depth: u32,
+    threads: usize,
+) -> Result<Vec<(G::Move, u64)>, rayon::ThreadPoolBuildError> {
+    let depth = depth.max(1);
+    let mut moves = G::Moves::default();
+    if !(history.is_repetition() && game.repetition_end(pos).is_some()) {
+        game.legal_moves(pos, &mut moves);
+    }
+    let count = |mv: G::Move| {
+        let next = game.play(pos, mv);
+        let mut history = history.clone();
+        history.push(game.key(&next), game.is_irreversible(pos, &next));
+        (mv, perft(game, &next, &mut history, depth - 1))
+    };
+    if threads <= 1 {
+        return Ok(moves.iter().map(|&mv| count(mv)).collect());
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    Ok(pool.install(|| moves.par_iter().map(|&mv| count(mv)).collect()))
+}

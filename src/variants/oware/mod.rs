@@ -1,0 +1,313 @@
+//! The `oware` variant (Abapa rules, with the options of `RULES.md`).
+
+mod board;
+mod notation;
+
+use arrayvec::ArrayVec;
+
+use crate::game::{
+    parse_bool, EndReason, Game, GameEnd, GameError, OptionInfo, OptionKind, Side,
+};
+pub use board::{Board, HOLES, SEEDS};
+pub use notation::Notation;
+
+/// Seeds that win the game.
+pub const WIN: u32 = 25;
+/// Each side's total in a drawn game.
+pub const DRAW: u32 = 24;
+
+/// A move: the index (0..12) of the hole sown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(pub u8);
+
+impl Move {
+    /// The hole index, 0..12 (hole number minus one).
+    #[inline]
+    pub fn hole(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What happens to a capture that would take every seed of the opponent.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GrandSlam {
+    /// The move is legal and captures nothing (Abapa; the default).
+    #[default]
+    NoCapture,
+    /// The move is illegal.
+    Forbidden,
+    /// The move captures everything it reaches.
+    Capture,
+}
+
+impl GrandSlam {
+    const NAMES: [&'static str; 3] = ["nocapture", "forbidden", "capture"];
+
+    fn name(self) -> &'static str {
+        match self {
+            GrandSlam::NoCapture => "nocapture",
+            GrandSlam::Forbidden => "forbidden",
+            GrandSlam::Capture => "capture",
+        }
+    }
+}
+
+/// The `oware` rules with their options.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Oware {
+    /// The grand slam rule.
+    pub grand_slam: GrandSlam,
+    /// Whether a player must feed an opponent whose side is empty.
+    pub must_feed: bool,
+    /// How moves are printed.
+    pub notation: Notation,
+}
+
+impl Default for Oware {
+    fn default() -> Oware {
+        Oware {
+            grand_slam: GrandSlam::NoCapture,
+            must_feed: true,
+            notation: Notation::Letters,
+        }
+    }
+}
+
+impl Oware {
+    /// Why hole `h` may not be played in `board`, or `None` when it may.
+    /// The one legality test, shared by move generation and the parser.
+    fn illegality(&self, board: Board, h: usize) -> Option<&'static str> {
+        if h / 6 != board.side() {
+            return Some("that hole belongs to the opponent");
+        }
+        let n = board.seeds(h);
+        if n == 0 {
+            return Some("that hole is empty");
+        }
+        if self.must_feed && board.side_empty(1 - board.side()) && !Board::feeds(h, n) {
+            return Some("the opponent's side is empty and this move does not feed it (MustFeed)");
+        }
+        if self.grand_slam == GrandSlam::Forbidden && board.sow(h).grand_slam {
+            return Some("it would capture every seed of the opponent (GrandSlam=forbidden)");
+        }
+        None
+    }
+
+    /// Whether the game is already decided by the scores.
+    #[inline]
+    fn decided(board: Board) -> bool {
+        board.score(0) >= WIN || board.score(1) >= WIN || (board.score(0) == DRAW && board.score(1) == DRAW)
+    }
+
+    /// Resolves a sowing into the next board according to the grand slam rule.
+    #[inline]
+    fn resolve(&self, sowing: board::Sowing) -> Board {
+        if sowing.grand_slam && self.grand_slam != GrandSlam::Capture {
+            sowing.sown
+        } else {
+            sowing.captured
+        }
+    }
+}
+
+impl Game for Oware {
+    type Position = Board;
+    type Move = Move;
+    type Moves = ArrayVec<Move, 6>;
+    type Key = u128;
+
+    fn name(&self) -> &'static str {
+        "oware"
+    }
+
+    fn options(&self) -> Vec<OptionInfo> {
+        let defaults = Oware::default();
+        vec![
+            OptionInfo {
+                name: "GrandSlam",
+                kind: OptionKind::Combo { values: GrandSlam::NAMES.to_vec() },
+                default: defaults.grand_slam.name().into(),
+                current: self.grand_slam.name().into(),
+            },
+            OptionInfo {
+                name: "MustFeed",
+                kind: OptionKind::Check,
+                default: defaults.must_feed.to_string(),
+                current: self.must_feed.to_string(),
+            },
+            OptionInfo {
+                name: "Notation",
+                kind: OptionKind::Combo { values: Notation::NAMES.to_vec() },
+                default: defaults.notation.name().into(),
+                current: self.notation.name().into(),
+            },
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError> {
+        match name.to_ascii_lowercase().as_str() {
+            "grandslam" => {
+                self.grand_slam = match value.to_ascii_lowercase().as_str() {
+                    "nocapture" => GrandSlam::NoCapture,
+                    "forbidden" => GrandSlam::Forbidden,
+                    "capture" => GrandSlam::Capture,
+                    _ => {
+                        return Err(GameError::new(format!(
+                            "option GrandSlam: '{value}' is not a valid value (expected nocapture, forbidden or capture)"
+                        )))
+                    }
+                }
+            }
+            "mustfeed" => self.must_feed = parse_bool("MustFeed", value)?,
+            "notation" => self.notation = Notation::parse(value)?,
+            _ => {
+                return Err(GameError::new(format!(
+                    "unknown option '{name}' for variant oware (expected GrandSlam, MustFeed or Notation)"
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    fn start(&self) -> Board {
+        Board::START
+    }
+
+    #[inline]
+    fn side_to_move(&self, pos: &Board) -> Side {
+        if pos.side() == 0 {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    #[inline]
+    fn scores(&self, pos: &Board) -> [u32; 2] {
+        [pos.score(0), pos.score(1)]
+    }
+
+    #[inline]
+    fn legal_moves(&self, pos: &Board, moves: &mut Self::Moves) {
+        moves.clear();
+        if Oware::decided(*pos) {
+            return;
+        }
+        let first = 6 * pos.side();
+        let starving = self.must_feed && pos.side_empty(1 - pos.side());
+        for h in first..first + 6 {
+            let n = pos.seeds(h);
+            if n == 0 || (starving && !Board::feeds(h, n)) {
+                continue;
+            }
+            if self.grand_slam == GrandSlam::Forbidden && pos.sow(h).grand_slam {
+                continue;
+            }
+            moves.push(Move(h as u8));
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self, pos: &Board) -> usize {
+        if Oware::decided(*pos) {
+            return 0;
+        }
+        if self.grand_slam == GrandSlam::Forbidden {
+            let mut moves = Self::Moves::default();
+            self.legal_moves(pos, &mut moves);
+            return moves.len();
+        }
+        let side = pos.side();
+        let own = (pos.bits() >> (48 * side)) as u64 & 0xFFFF_FFFF_FFFF;
+        if self.must_feed && pos.side_empty(1 - side) {
+            let first = 6 * side;
+            (first..first + 6)
+                .filter(|&h| Board::feeds(h, pos.seeds(h)))
+                .count()
+        } else {
+            // Count the non-zero bytes of the six own holes.
+            let nonzero = (own | (own >> 1) | (own >> 2) | (own >> 3)) & 0x0F0F_0F0F_0F0F;
+            let nonzero = (nonzero | (nonzero >> 4)) & 0x0101_0101_0101;
+            nonzero.count_ones() as usize
+        }
+    }
+
+    #[inline(always)]
+    fn play(&self, pos: &Board, mv: Move) -> Board {
+        self.resolve(pos.sow(mv.hole())).flip_side()
+    }
+
+    #[inline]
+    fn is_irreversible(&self, before: &Board, after: &Board) -> bool {
+        (before.bits() ^ after.bits()) >> 96 & 0xFFFF != 0
+    }
+
+    fn end(&self, pos: &Board) -> Option<GameEnd> {
+        let scores = self.scores(pos);
+        if scores[0] >= WIN || scores[1] >= WIN {
+            return Some(GameEnd { reason: EndReason::Target, scores });
+        }
+        if scores == [DRAW, DRAW] {
+            return Some(GameEnd { reason: EndReason::EvenSplit, scores });
+        }
+        if self.count_legal_moves(pos) == 0 {
+            return Some(GameEnd {
+                reason: EndReason::NoLegalMove,
+                scores: pos.collected_scores(),
+            });
+        }
+        None
+    }
+
+    fn repetition_end(&self, pos: &Board) -> Option<GameEnd> {
+        Some(GameEnd {
+            reason: EndReason::Repetition,
+            scores: pos.collected_scores(),
+        })
+    }
+
+    #[inline]
+    fn key(&self, pos: &Board) -> u128 {
+        pos.bits()
+    }
+
+    #[inline]
+    fn hash(&self, pos: &Board) -> u64 {
+        let bits = pos.bits();
+        let mut h = (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 32;
+        h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        h ^= h >> 32;
+        h
+    }
+
+    fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {
+        let h = notation::parse_hole(text)?;
+        if Oware::decided(*pos) {
+            return Err(GameError::new("the game is over"));
+        }
+        match self.illegality(*pos, h) {
+            None => Ok(Move(h as u8)),
+            Some(why) => Err(GameError::new(format!("illegal move {}: {why}", text.trim()))),
+        }
+    }
+
+    fn format_move(&self, _pos: &Board, mv: Move) -> String {
+        self.notation.format(mv.hole())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Board, GameError> {
+        notation::parse_position(text)
+    }
+
+    fn format_position(&self, pos: &Board) -> String {
+        notation::format_position(*pos)
+    }
+
+    fn render(&self, pos: &Board) -> String {
+        notation::render(*pos, self.notation)
+    }
+}
+
+#[cfg(test)]
+mod tests;
