@@ -7,4 +7,5 @@
 
 pub mod game;
 pub mod perft;
+pub mod search;
 pub mod variants;

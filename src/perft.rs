@@ -8,7 +8,12 @@ use crate::game::{Game, History};
 
 /// Counts the move paths of `depth` plies from `pos`, whose history (since
 /// the last capture) is `history`. The last ply is counted in bulk.
-pub fn perft<G: Game>(game: &G, pos: &G::Position, history: &mut History<G::Key>, depth: u32) -> u64 {
+pub fn perft<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &mut History<G::Key>,
+    depth: u32,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -68,6 +73,8 @@ pub fn divide<G: Game>(
     if threads <= 1 {
         return Ok(moves.iter().map(|&mv| count(mv)).collect());
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
     Ok(pool.install(|| moves.par_iter().map(|&mv| count(mv)).collect()))
 }

@@ -31,7 +31,8 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
         type Output = ();
         fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
             let started = Instant::now();
-            let counts = awale::perft::divide(&s.game, &s.pos, &s.history, self.depth, self.threads)?;
+            let counts =
+                awale::perft::divide(&s.game, &s.pos, &s.history, self.depth, self.threads)?;
             let elapsed = started.elapsed();
             let mut total = 0;
             for (mv, count) in counts {
@@ -46,6 +47,9 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         }
     }
-    args.game.run(Perft { depth: args.depth, threads: args.threads as usize })?;
+    args.game.run(Perft {
+        depth: args.depth,
+        threads: args.threads as usize,
+    })?;
     Ok(ExitCode::SUCCESS)
 }

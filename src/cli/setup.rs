@@ -70,6 +70,13 @@ impl GameArgs {
             }
         }
         let options = self.option_pairs()?;
-        variants::with_variant(&self.variant, &options, Build { args: self, visitor })?
+        variants::with_variant(
+            &self.variant,
+            &options,
+            Build {
+                args: self,
+                visitor,
+            },
+        )?
     }
 }

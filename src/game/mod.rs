@@ -279,7 +279,11 @@ pub fn play_moves<G: Game>(
 
 /// The ending of a game given its position and history: the position's own
 /// ending, or the repetition ending when the last position repeated.
-pub fn game_end<G: Game>(game: &G, pos: &G::Position, history: &History<G::Key>) -> Option<GameEnd> {
+pub fn game_end<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &History<G::Key>,
+) -> Option<GameEnd> {
     if history.is_repetition() {
         if let Some(end) = game.repetition_end(pos) {
             return Some(end);

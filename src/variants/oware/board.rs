@@ -166,7 +166,11 @@ impl Board {
         let last = LAST[h][n] as usize;
         let (lo, hi) = if mover == 0 { (6, 11) } else { (0, 5) };
         if last < lo || last > hi {
-            return Sowing { sown, captured: sown, grand_slam: false };
+            return Sowing {
+                sown,
+                captured: sown,
+                grand_slam: false,
+            };
         }
         let mut bits = sown.0;
         let mut taken = 0u128;
@@ -184,11 +188,19 @@ impl Board {
             i -= 1;
         }
         if taken == 0 {
-            return Sowing { sown, captured: sown, grand_slam: false };
+            return Sowing {
+                sown,
+                captured: sown,
+                grand_slam: false,
+            };
         }
         let grand_slam = bits & Board::holes_of(1 - mover) == 0;
         bits += taken << (8 * (SOUTH_SCORE as usize + mover));
-        Sowing { sown, captured: Board(bits), grand_slam }
+        Sowing {
+            sown,
+            captured: Board(bits),
+            grand_slam,
+        }
     }
 
     /// The same board with the other side to move.

@@ -5,9 +5,7 @@ mod notation;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{
-    parse_bool, EndReason, Game, GameEnd, GameError, OptionInfo, OptionKind, Side,
-};
+use crate::game::{parse_bool, EndReason, Game, GameEnd, GameError, OptionInfo, OptionKind, Side};
 pub use board::{Board, HOLES, SEEDS};
 pub use notation::Notation;
 
@@ -96,7 +94,9 @@ impl Oware {
     /// Whether the game is already decided by the scores.
     #[inline]
     fn decided(board: Board) -> bool {
-        board.score(0) >= WIN || board.score(1) >= WIN || (board.score(0) == DRAW && board.score(1) == DRAW)
+        board.score(0) >= WIN
+            || board.score(1) >= WIN
+            || (board.score(0) == DRAW && board.score(1) == DRAW)
     }
 
     /// Resolves a sowing into the next board according to the grand slam rule.
@@ -125,7 +125,9 @@ impl Game for Oware {
         vec![
             OptionInfo {
                 name: "GrandSlam",
-                kind: OptionKind::Combo { values: GrandSlam::NAMES.to_vec() },
+                kind: OptionKind::Combo {
+                    values: GrandSlam::NAMES.to_vec(),
+                },
                 default: defaults.grand_slam.name().into(),
                 current: self.grand_slam.name().into(),
             },
@@ -137,7 +139,9 @@ impl Game for Oware {
             },
             OptionInfo {
                 name: "Notation",
-                kind: OptionKind::Combo { values: Notation::NAMES.to_vec() },
+                kind: OptionKind::Combo {
+                    values: Notation::NAMES.to_vec(),
+                },
                 default: defaults.notation.name().into(),
                 current: self.notation.name().into(),
             },
@@ -245,10 +249,16 @@ impl Game for Oware {
     fn end(&self, pos: &Board) -> Option<GameEnd> {
         let scores = self.scores(pos);
         if scores[0] >= WIN || scores[1] >= WIN {
-            return Some(GameEnd { reason: EndReason::Target, scores });
+            return Some(GameEnd {
+                reason: EndReason::Target,
+                scores,
+            });
         }
         if scores == [DRAW, DRAW] {
-            return Some(GameEnd { reason: EndReason::EvenSplit, scores });
+            return Some(GameEnd {
+                reason: EndReason::EvenSplit,
+                scores,
+            });
         }
         if self.count_legal_moves(pos) == 0 {
             return Some(GameEnd {
@@ -288,7 +298,10 @@ impl Game for Oware {
         }
         match self.illegality(*pos, h) {
             None => Ok(Move(h as u8)),
-            Some(why) => Err(GameError::new(format!("illegal move {}: {why}", text.trim()))),
+            Some(why) => Err(GameError::new(format!(
+                "illegal move {}: {why}",
+                text.trim()
+            ))),
         }
     }
 
