@@ -233,6 +233,13 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
         (scores[me] as i32 - scores[1 - me] as i32) * 100
     }
 
+    /// The evaluation split into named terms (each from the side to move, in
+    /// hundredths of a seed) whose sum is [`Game::evaluate`]; the protocol's
+    /// `eval` command prints them.
+    fn evaluation_terms(&self, pos: &Self::Position) -> Vec<(&'static str, i32)> {
+        vec![("captured difference", self.evaluate(pos))]
+    }
+
     /// Parses a move in any accepted notation and checks that it is legal.
     fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, GameError>;
 

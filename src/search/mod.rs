@@ -3,6 +3,8 @@
 //! protocol and tools program against. The body is a plain fixed-depth
 //! negamax so that callers can be developed and tested meanwhile.
 
+pub mod bench;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
