@@ -1,0 +1,156 @@
+//! perft against the reference counts of `tests/data/oware-perft.txt`
+//! (a copy of `shared/vectors/oware-perft.txt`), in the library and through
+//! the built binary.
+
+use std::process::Command;
+
+use awale::game::{Game, History};
+use awale::perft::{divide, perft};
+use awale::variants::oware::Oware;
+
+/// The `(depth, count)` pairs of the vector file.
+fn vectors() -> Vec<(u32, u64)> {
+    include_str!("data/oware-perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut it = l.split_whitespace();
+            let depth = it.next().unwrap().parse().unwrap();
+            let count = it.next().unwrap().parse().unwrap();
+            (depth, count)
+        })
+        .collect()
+}
+
+fn check_depths(range: std::ops::RangeInclusive<u32>) {
+    let game = Oware::default();
+    let start = game.start();
+    for (depth, expected) in vectors().into_iter().filter(|(d, _)| range.contains(d)) {
+        let mut history = History::new(game.key(&start));
+        assert_eq!(
+            perft(&game, &start, &mut history, depth),
+            expected,
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn start_position_depths_1_to_10() {
+    check_depths(1..=10);
+}
+
+#[test]
+#[ignore = "slow: about 3 s in release"]
+fn start_position_depths_11_and_12() {
+    check_depths(11..=12);
+}
+
+#[test]
+fn divide_sums_to_perft_and_threads_agree() {
+    let game = Oware::default();
+    let start = game.start();
+    let history = History::new(game.key(&start));
+    let one = divide(&game, &start, &history, 7, 1).unwrap();
+    let two = divide(&game, &start, &history, 7, 2).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one.len(), 6);
+    assert_eq!(one.iter().map(|(_, n)| n).sum::<u64>(), 139157);
+}
+
+#[test]
+fn repetitions_cut_paths() {
+    // From 23-23 with one seed a side the only game is a 12-ply cycle,
+    // which ends by repetition: no path survives past ply 12.
+    let game = Oware::default();
+    let pos = game
+        .parse_position("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S")
+        .unwrap();
+    let mut history = History::new(game.key(&pos));
+    let counts: Vec<u64> = (1..=14)
+        .map(|d| perft(&game, &pos, &mut history, d))
+        .collect();
+    assert!(counts[11] > 0, "{counts:?}");
+    assert_eq!(counts[13], 0, "{counts:?}");
+}
+
+fn awale(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(args)
+        .output()
+        .expect("the awale binary runs")
+}
+
+#[test]
+fn cli_prints_divide_and_the_total() {
+    let out = awale(&["perft", "5"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..6],
+        ["A: 938", "B: 907", "C: 867", "D: 838", "E: 814", "F: 855"]
+    );
+    assert!(text.contains("\nNodes searched: 5219\n"), "{text}");
+    assert!(
+        text.contains("Time: ") && text.contains("nodes/s"),
+        "{text}"
+    );
+}
+
+#[test]
+fn cli_takes_position_moves_options_and_threads() {
+    let out = awale(&[
+        "perft",
+        "3",
+        "--moves",
+        "C f",
+        "--option",
+        "Notation=numbers",
+        "--threads",
+        "2",
+        "--option",
+        "GrandSlam=capture",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("1: "), "{text}");
+    let out = awale(&[
+        "perft",
+        "2",
+        "--position",
+        "0-0-0-0-0-1-0-0-0-0-0-1-23-23-N",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("f: 1\n") && text.contains("Nodes searched: 1\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn cli_rejects_bad_input_with_a_message() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["perft", "3", "--position", "4-4-4-0-0-S"],
+            "expected 15 fields",
+        ),
+        (&["perft", "3", "--moves", "C C"], "move 2 'C'"),
+        (&["perft", "3", "--option", "GrandSlam=maybe"], "GrandSlam"),
+        (&["perft", "3", "--option", "GrandSlam"], "NAME=VALUE"),
+        (&["perft", "3", "--variant", "chess"], "unknown variant"),
+    ];
+    for (args, want) in cases {
+        let out = awale(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let out = awale(&["perft", "0"]);
+    assert!(!out.status.success());
+}
