@@ -18,7 +18,8 @@
 /// packing (85 bits) would still need a `u128` and would make every hole
 /// access a shift-and-mask across word boundaries.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board(pub(crate) u128);
+#[repr(C, align(16))]
+pub struct Board([u8; 16]);
 
 /// Holes on the board.
 pub const HOLES: usize = 12;
@@ -90,68 +91,74 @@ pub struct Sowing {
 
 impl Board {
     /// The starting position: four seeds in every hole, South to move.
-    pub const START: Board = Board(ONES * 4);
+    pub const START: Board = Board((ONES * 4).to_le_bytes());
 
     /// Builds a board from its parts; the caller guarantees every count fits
     /// (the notation parser checks the totals).
     pub fn from_parts(holes: [u8; HOLES], scores: [u8; 2], north_to_move: bool) -> Board {
-        let mut v = 0u128;
-        for (i, &s) in holes.iter().enumerate() {
-            v |= (s as u128) << (8 * i);
-        }
-        v |= (scores[0] as u128) << (8 * SOUTH_SCORE);
-        v |= (scores[1] as u128) << (8 * (SOUTH_SCORE + 1));
-        v |= (north_to_move as u128) << (8 * SIDE_BYTE);
-        Board(v)
+        let mut bytes = [0u8; 16];
+        bytes[..HOLES].copy_from_slice(&holes);
+        bytes[SOUTH_SCORE as usize] = scores[0];
+        bytes[SOUTH_SCORE as usize + 1] = scores[1];
+        bytes[SIDE_BYTE as usize] = north_to_move as u8;
+        Board(bytes)
     }
 
     /// The packed value.
-    #[inline]
+    #[inline(always)]
     pub fn bits(self) -> u128 {
-        self.0
+        u128::from_le_bytes(self.0)
     }
 
     /// Seeds in hole index `i` (0..12).
-    #[inline]
+    #[inline(always)]
     pub fn seeds(self, i: usize) -> u32 {
-        ((self.0 >> (8 * i)) & 0xFF) as u32
+        self.0[i] as u32
     }
 
     /// Seeds captured by South (0) or North (1).
-    #[inline]
+    #[inline(always)]
     pub fn score(self, side: usize) -> u32 {
-        ((self.0 >> (8 * (SOUTH_SCORE as usize + side))) & 0xFF) as u32
+        self.0[SOUTH_SCORE as usize + (side & 1)] as u32
     }
 
     /// 0 when South is to move, 1 when North is.
-    #[inline]
+    #[inline(always)]
     pub fn side(self) -> usize {
-        ((self.0 >> (8 * SIDE_BYTE)) & 1) as usize
+        (self.0[SIDE_BYTE as usize] & 1) as usize
     }
 
     /// The mask of the holes of side 0 (South) or 1 (North).
-    #[inline]
+    #[inline(always)]
     pub fn holes_of(side: usize) -> u128 {
-        SOUTH_HOLES << (48 * side)
+        SOUTH_HOLES << (48 * (side & 1))
+    }
+
+    /// The six holes of `side` as the low 48 bits of a word, a byte each.
+    #[inline(always)]
+    pub fn row(self, side: usize) -> u64 {
+        let at = 6 * (side & 1);
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&self.0[at..at + 8]);
+        u64::from_le_bytes(word) & 0xFFFF_FFFF_FFFF
     }
 
     /// Total seeds on the holes of `side`.
     #[inline]
     pub fn side_total(self, side: usize) -> u32 {
-        let v = (self.0 & Board::holes_of(side)) >> (48 * side);
         // Sum six bytes: no byte sum exceeds 48, so one multiply gathers them.
-        ((v as u64).wrapping_mul(0x0101_0101_0101) >> 40) as u32 & 0xFF
+        (self.row(side).wrapping_mul(0x0101_0101_0101) >> 40) as u32 & 0xFF
     }
 
     /// Whether `side` has no seed on its holes.
-    #[inline]
+    #[inline(always)]
     pub fn side_empty(self, side: usize) -> bool {
-        self.0 & Board::holes_of(side) == 0
+        self.row(side) == 0
     }
 
     /// Whether sowing `n` seeds from hole `h` puts at least one seed on the
     /// opponent's side (the must-feed test).
-    #[inline]
+    #[inline(always)]
     pub fn feeds(h: usize, n: u32) -> bool {
         // The first opponent hole is 6 - h holes away for South, 12 - h for North.
         n as usize >= if h < 6 { 6 - h } else { 12 - h }
@@ -160,28 +167,30 @@ impl Board {
     /// Sows hole `h` of the side to move and works out the capture.
     #[inline(always)]
     pub fn sow(self, h: usize) -> Sowing {
-        let n = self.seeds(h) as usize;
-        let mover = self.side();
-        let sown = Board((self.0 & !(0xFF << (8 * h))) + SOW[h][n]);
+        let mut bytes = self.0;
+        let n = bytes[h] as usize;
+        bytes[h] = 0;
+        let sown = Board((u128::from_le_bytes(bytes) + SOW[h][n]).to_le_bytes());
         let last = LAST[h][n] as usize;
-        let (lo, hi) = if mover == 0 { (6, 11) } else { (0, 5) };
-        if last < lo || last > hi {
+        let mover = self.side();
+        let lo = if mover == 0 { 6 } else { 0 };
+        if last.wrapping_sub(lo) >= 6 {
             return Sowing {
                 sown,
                 captured: sown,
                 grand_slam: false,
             };
         }
-        let mut bits = sown.0;
-        let mut taken = 0u128;
+        let mut after = sown;
+        let mut taken = 0u8;
         let mut i = last;
         loop {
-            let v = (bits >> (8 * i)) & 0xFF;
-            if v != 2 && v != 3 {
+            let v = after.0[i];
+            if v.wrapping_sub(2) > 1 {
                 break;
             }
             taken += v;
-            bits &= !(0xFF << (8 * i));
+            after.0[i] = 0;
             if i == lo {
                 break;
             }
@@ -194,19 +203,20 @@ impl Board {
                 grand_slam: false,
             };
         }
-        let grand_slam = bits & Board::holes_of(1 - mover) == 0;
-        bits += taken << (8 * (SOUTH_SCORE as usize + mover));
+        let grand_slam = after.side_empty(1 - mover);
+        after.0[SOUTH_SCORE as usize + mover] += taken;
         Sowing {
             sown,
-            captured: Board(bits),
+            captured: after,
             grand_slam,
         }
     }
 
     /// The same board with the other side to move.
-    #[inline]
-    pub fn flip_side(self) -> Board {
-        Board(self.0 ^ (1 << (8 * SIDE_BYTE)))
+    #[inline(always)]
+    pub fn flip_side(mut self) -> Board {
+        self.0[SIDE_BYTE as usize] ^= 1;
+        self
     }
 
     /// Each side collects the seeds on its own holes (the ending by

@@ -222,7 +222,7 @@ impl Game for Oware {
             return moves.len();
         }
         let side = pos.side();
-        let own = (pos.bits() >> (48 * side)) as u64 & 0xFFFF_FFFF_FFFF;
+        let own = pos.row(side);
         if self.must_feed && pos.side_empty(1 - side) {
             let first = 6 * side;
             (first..first + 6)
