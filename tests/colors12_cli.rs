@@ -8,7 +8,11 @@ fn perft(args: &[&str]) -> String {
         .args(args)
         .output()
         .expect("the awale binary runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 

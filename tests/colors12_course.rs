@@ -40,7 +40,11 @@ fn check(before: [Hole; 12], mv: &str, captured: u32, after: [Hole; 12]) {
     let text = format!("{}-{}-{}-S", cells.join("-"), off / 2, off - off / 2);
     let pos = game.parse_position(&text).unwrap();
     let next = game.play(&pos, game.parse_move(&pos, mv).unwrap());
-    assert_eq!(game.scores(&next)[0] - game.scores(&pos)[0], captured, "captured by {mv}");
+    assert_eq!(
+        game.scores(&next)[0] - game.scores(&pos)[0],
+        captured,
+        "captured by {mv}"
+    );
     assert_eq!(game.scores(&next)[1], game.scores(&pos)[1]);
     let holes: Vec<String> = game
         .format_position(&next)
@@ -60,7 +64,13 @@ fn case_1_last_black_seed_makes_three() {
         3,
         board(
             (2, 2, 0),
-            &[(3, (0, 0, 0)), (4, (3, 2, 0)), (5, (3, 2, 0)), (6, (2, 3, 0)), (7, (2, 0, 0))],
+            &[
+                (3, (0, 0, 0)),
+                (4, (3, 2, 0)),
+                (5, (3, 2, 0)),
+                (6, (2, 3, 0)),
+                (7, (2, 0, 0)),
+            ],
         ),
     );
 }
@@ -73,7 +83,13 @@ fn case_2_chain_takes_only_the_capture_colour() {
         10,
         board(
             (2, 2, 0),
-            &[(6, (0, 0, 0)), (7, (3, 0, 0)), (8, (3, 0, 0)), (9, (2, 0, 0)), (10, (2, 0, 0))],
+            &[
+                (6, (0, 0, 0)),
+                (7, (3, 0, 0)),
+                (8, (3, 0, 0)),
+                (9, (2, 0, 0)),
+                (10, (2, 0, 0)),
+            ],
         ),
     );
 }

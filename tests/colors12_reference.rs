@@ -248,7 +248,12 @@ const START_PERFT: [u64; 6] = [12, 144, 3_384, 87_660, 2_044_564, 51_795_832];
 fn perft_from_the_start_is_pinned() {
     let game = Colors12;
     for (d, &expected) in START_PERFT.iter().enumerate() {
-        assert_eq!(engine_perft(&game, &game.start(), d as u32 + 1), expected, "depth {}", d + 1);
+        assert_eq!(
+            engine_perft(&game, &game.start(), d as u32 + 1),
+            expected,
+            "depth {}",
+            d + 1
+        );
     }
 }
 
@@ -257,7 +262,12 @@ fn simple_model_agrees_on_perft_from_the_start_to_depth_5() {
     let game = Colors12;
     let start = Simple::parse(&game.format_position(&game.start()));
     for (d, &expected) in START_PERFT.iter().enumerate().take(5) {
-        assert_eq!(start.perft(d as u32 + 1, &mut vec![start.clone()]), expected, "depth {}", d + 1);
+        assert_eq!(
+            start.perft(d as u32 + 1, &mut vec![start.clone()]),
+            expected,
+            "depth {}",
+            d + 1
+        );
     }
 }
 
@@ -347,7 +357,9 @@ fn keys_are_equal_exactly_when_positions_are() {
     let game = Colors12;
     let mut positions = Vec::new();
     for seed in 0..40usize {
-        let choices: Vec<usize> = (0..60).map(|i| (i * 7 + seed * 13 + i * i * seed) % 1000).collect();
+        let choices: Vec<usize> = (0..60)
+            .map(|i| (i * 7 + seed * 13 + i * i * seed) % 1000)
+            .collect();
         positions.extend(random_game(&game, &choices));
     }
     for a in &positions {

@@ -28,7 +28,11 @@ fn check(before: &[(usize, &str)], mv: &str, captured: u32, after: &[(usize, &st
     let game = Colors16;
     let pos = game.parse_position(&position(before)).unwrap();
     let next = game.play(&pos, game.parse_move(&pos, mv).unwrap());
-    assert_eq!(game.scores(&next)[1] - game.scores(&pos)[1], captured, "captured by {mv}");
+    assert_eq!(
+        game.scores(&next)[1] - game.scores(&pos)[1],
+        captured,
+        "captured by {mv}"
+    );
     assert_eq!(game.scores(&next)[0], game.scores(&pos)[0]);
     let holes: Vec<String> = game
         .format_position(&next)
@@ -46,7 +50,13 @@ fn check(before: &[(usize, &str)], mv: &str, captured: u32, after: &[(usize, &st
 #[test]
 fn case_1_blue_skips_own_holes_and_the_chain_takes_the_origin() {
     check(
-        &[(1, "2R"), (13, "2R2B"), (14, "2R2B"), (15, "2B"), (16, "2R")],
+        &[
+            (1, "2R"),
+            (13, "2R2B"),
+            (14, "2R2B"),
+            (15, "2B"),
+            (16, "2R"),
+        ],
         "14B",
         10,
         &[(13, "2R2B")],

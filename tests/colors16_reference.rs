@@ -188,7 +188,12 @@ const START_PERFT: [u64; 6] = [16, 256, 3_840, 57_608, 806_528, 11_306_824];
 fn perft_from_the_start_is_pinned() {
     let game = Colors16;
     for (d, &expected) in START_PERFT.iter().enumerate() {
-        assert_eq!(engine_perft(&game, &game.start(), d as u32 + 1), expected, "depth {}", d + 1);
+        assert_eq!(
+            engine_perft(&game, &game.start(), d as u32 + 1),
+            expected,
+            "depth {}",
+            d + 1
+        );
     }
 }
 
@@ -197,7 +202,12 @@ fn simple_model_agrees_on_perft_from_the_start_to_depth_5() {
     let game = Colors16;
     let start = Simple::parse(&game.format_position(&game.start()));
     for (d, &expected) in START_PERFT.iter().enumerate().take(5) {
-        assert_eq!(start.perft(d as u32 + 1, &mut vec![start.clone()]), expected, "depth {}", d + 1);
+        assert_eq!(
+            start.perft(d as u32 + 1, &mut vec![start.clone()]),
+            expected,
+            "depth {}",
+            d + 1
+        );
     }
 }
 
@@ -284,7 +294,9 @@ fn keys_are_equal_exactly_when_positions_are() {
     let game = Colors16;
     let mut positions = Vec::new();
     for seed in 0..40usize {
-        let choices: Vec<usize> = (0..60).map(|i| (i * 7 + seed * 13 + i * i * seed) % 64).collect();
+        let choices: Vec<usize> = (0..60)
+            .map(|i| (i * 7 + seed * 13 + i * i * seed) % 64)
+            .collect();
         positions.extend(random_game(&game, &choices));
     }
     for a in &positions {

@@ -163,9 +163,7 @@ impl Colors12 {
             });
         }
         if board.side_empty(1 - board.side()) && !Board::feeds(h, n) {
-            return Some(
-                "the opponent's side is empty and this move does not feed it".into(),
-            );
+            return Some("the opponent's side is empty and this move does not feed it".into());
         }
         None
     }
@@ -275,7 +273,11 @@ impl Game for Colors12 {
                 if n == 0 || (starving && !Board::feeds(h, n)) {
                     return 0;
                 }
-                let colours = if pos.red(h) > 0 && pos.black(h) > 0 { 2 } else { 1 };
+                let colours = if pos.red(h) > 0 && pos.black(h) > 0 {
+                    2
+                } else {
+                    1
+                };
                 let k = pos.special(h);
                 colours * if k == 0 { 1 } else { (n - k + 1) as usize }
             })
@@ -341,7 +343,9 @@ impl Game for Colors12 {
         let written = notation::parse_move(text)?;
         let t = text.trim();
         if Colors12::decided(*pos) {
-            return Err(GameError::new(format!("illegal move {t}: the game is over")));
+            return Err(GameError::new(format!(
+                "illegal move {t}: the game is over"
+            )));
         }
         let (h, sowing) = match written {
             Written::Hole(h) => (h, None),
@@ -351,7 +355,9 @@ impl Game for Colors12 {
             return Err(GameError::new(format!("illegal move {t}: {why}")));
         }
         if self.count_legal_moves(pos) == 0 {
-            return Err(GameError::new(format!("illegal move {t}: the game is over")));
+            return Err(GameError::new(format!(
+                "illegal move {t}: the game is over"
+            )));
         }
         Ok(match written {
             Written::Hole(h) => Move::Place(h as u8),

@@ -118,9 +118,7 @@ pub fn parse_position(text: &str) -> Result<Board, GameError> {
     for (s, field) in fields[HOLES..HOLES + 2].iter().enumerate() {
         let who = if s == 0 { "South's" } else { "North's" };
         match field.parse::<u32>() {
-            Ok(v) if field.bytes().all(|b| b.is_ascii_digit()) && v <= SEEDS => {
-                scores[s] = v as u8
-            }
+            Ok(v) if field.bytes().all(|b| b.is_ascii_digit()) && v <= SEEDS => scores[s] = v as u8,
             _ => {
                 return Err(fail(format!(
                     "{who} score '{field}' is not a number from 0 to {SEEDS}"

@@ -44,7 +44,10 @@ fn play(pos: &Board, mv: &str) -> Board {
 fn listed(pos: &Board) -> Vec<String> {
     let mut moves = <Colors12 as Game>::Moves::default();
     Colors12.legal_moves(pos, &mut moves);
-    moves.iter().map(|&m| Colors12.format_move(pos, m)).collect()
+    moves
+        .iter()
+        .map(|&m| Colors12.format_move(pos, m))
+        .collect()
 }
 
 #[test]
@@ -55,7 +58,10 @@ fn setup_phase_places_both_special_seeds_then_south_sows() {
         game.format_position(&start),
         format!("{}0-0-S-2S", "3R3B-".repeat(12))
     );
-    assert_eq!(listed(&start), (1..=12).map(|h| h.to_string()).collect::<Vec<_>>());
+    assert_eq!(
+        listed(&start),
+        (1..=12).map(|h| h.to_string()).collect::<Vec<_>>()
+    );
     assert_eq!(game.end(&start), None);
     let err = game.parse_move(&start, "5R").unwrap_err().to_string();
     assert!(err.contains("hole number alone"), "{err}");
@@ -79,7 +85,14 @@ fn special_seed_in_the_middle() {
     let next = play(&pos, "1R3");
     assert_eq!(
         holes(&next),
-        owned(&[(2, "1R"), (3, "1R"), (4, "1S"), (5, "1B"), (6, "1B"), (12, "4R4B")])
+        owned(&[
+            (2, "1R"),
+            (3, "1R"),
+            (4, "1S"),
+            (5, "1B"),
+            (6, "1B"),
+            (12, "4R4B")
+        ])
     );
 }
 
@@ -109,7 +122,10 @@ fn special_seed_last_captures_with_red_only() {
 
 #[test]
 fn special_seed_last_captures_with_black_only() {
-    let pos = setup(&[(5, "1R1S"), (7, "2R"), (8, "4R1B"), (10, "3R3B"), (1, "2R")], 30);
+    let pos = setup(
+        &[(5, "1R1S"), (7, "2R"), (8, "4R1B"), (10, "3R3B"), (1, "2R")],
+        30,
+    );
     // Red to 6, the special seed to 7: red + special = 3 in 7 (taken, 3).
     // Hole 6 is South's: the chain stops there.
     let next = play(&pos, "5R2");
@@ -128,7 +144,14 @@ fn special_seed_last_captures_with_black_only() {
 #[test]
 fn chain_narrows_from_both_colours_to_one() {
     let pos = setup(
-        &[(1, "2R"), (6, "2R1S"), (7, "1R3B"), (8, "3R2B"), (9, "1R1B"), (10, "3R3B")],
+        &[
+            (1, "2R"),
+            (6, "2R1S"),
+            (7, "1R3B"),
+            (8, "3R2B"),
+            (9, "1R1B"),
+            (10, "3R3B"),
+        ],
         26,
     );
     // Red to 7 and 8, the special seed to 9. Hole 9 = 1R1B1S: both colours
@@ -154,7 +177,10 @@ fn a_colour_the_hole_lacks_gives_the_same_move_listed_once() {
     // A hole of special seeds only is listed under red.
     let pos = setup(&[(2, "1S"), (12, "4R4B")], 30);
     assert_eq!(listed(&pos), ["2R1"]);
-    assert_eq!(Colors12.parse_move(&pos, "2B1"), Colors12.parse_move(&pos, "2R1"));
+    assert_eq!(
+        Colors12.parse_move(&pos, "2B1"),
+        Colors12.parse_move(&pos, "2R1")
+    );
 }
 
 #[test]
@@ -185,7 +211,10 @@ fn grand_slam_takes_every_seed_left() {
     assert_eq!(Colors12.scores(&next), [39, 35]);
     assert!(holes(&next).is_empty());
     let end = Colors12.end(&next).unwrap();
-    assert_eq!((end.reason, end.winner()), (EndReason::Target, Some(Side::South)));
+    assert_eq!(
+        (end.reason, end.winner()),
+        (EndReason::Target, Some(Side::South))
+    );
 }
 
 #[test]
@@ -261,13 +290,25 @@ fn bad_positions_are_refused_with_the_reason() {
     assert!(game.parse_position(&placed).is_ok());
     let cases = [
         (format!("{}0-1-S-2S", "3R3B-".repeat(12)), "add up to 75"),
-        (format!("{}0-0-N-2S", "3R3B-".repeat(12)), "South (player 1) places first"),
-        (format!("{}0-1-S-1S", "3R3B-".repeat(12)), "North (player 2) places it"),
+        (
+            format!("{}0-0-N-2S", "3R3B-".repeat(12)),
+            "South (player 1) places first",
+        ),
+        (
+            format!("{}0-1-S-1S", "3R3B-".repeat(12)),
+            "North (player 2) places it",
+        ),
         (format!("{}0-0-S-3S", "3R3B-".repeat(12)), "2S or 1S"),
-        (format!("3R3B3S-{}0-0-S", "3R3B-".repeat(11)), "3 special seeds"),
+        (
+            format!("3R3B3S-{}0-0-S", "3R3B-".repeat(11)),
+            "3 special seeds",
+        ),
         (format!("4R3B-{}0-0-S", "3R3B-".repeat(11)), "37 red"),
         (format!("{}0-0-S", "3R3B-".repeat(11)), "expected 15 fields"),
-        (format!("3R3Q-{}0-0-S", "3R3B-".repeat(11)), "'Q' is not a seed letter"),
+        (
+            format!("3R3Q-{}0-0-S", "3R3B-".repeat(11)),
+            "'Q' is not a seed letter",
+        ),
     ];
     for (text, why) in cases {
         let err = game.parse_position(&text).unwrap_err().to_string();

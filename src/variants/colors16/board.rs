@@ -318,6 +318,9 @@ mod tests {
         assert_ne!(a.key(), b.key());
         let c = Board::from_parts(red, [0; HOLES], [0, 32], 1);
         assert_ne!(a.key(), c.key());
-        assert_ne!(a.key(), Board::from_parts(red, [0; HOLES], [32, 0], 0).key());
+        assert_ne!(
+            a.key(),
+            Board::from_parts(red, [0; HOLES], [32, 0], 0).key()
+        );
     }
 }

@@ -95,9 +95,7 @@ pub fn parse_position(text: &str) -> Result<Board, GameError> {
     for (s, field) in fields[HOLES..HOLES + 2].iter().enumerate() {
         let who = if s == 0 { "South's" } else { "North's" };
         match field.parse::<u32>() {
-            Ok(v) if field.bytes().all(|b| b.is_ascii_digit()) && v <= SEEDS => {
-                scores[s] = v as u8
-            }
+            Ok(v) if field.bytes().all(|b| b.is_ascii_digit()) && v <= SEEDS => scores[s] = v as u8,
             _ => {
                 return Err(fail(format!(
                     "{who} score '{field}' is not a number from 0 to {SEEDS}"
@@ -136,7 +134,11 @@ pub fn format_position(board: Board) -> String {
 /// shows the hole's seeds and `*` marks the holes of the side to move.
 pub fn render(board: Board) -> String {
     let cell = |i: usize| {
-        let mark = if Board::owner(i) == board.side() { "*" } else { " " };
+        let mark = if Board::owner(i) == board.side() {
+            "*"
+        } else {
+            " "
+        };
         format!(
             "{:>2}{mark}{:<6}",
             i + 1,

@@ -17,7 +17,11 @@ fn setup(holes: &[(usize, &str)], south: u32, side: char) -> Board {
             .map(|s| s.parse::<u32>().unwrap())
             .sum::<u32>();
     }
-    let text = format!("{}-{south}-{}-{side}", cells.join("-"), SEEDS - on_board - south);
+    let text = format!(
+        "{}-{south}-{}-{side}",
+        cells.join("-"),
+        SEEDS - on_board - south
+    );
     Colors16.parse_position(&text).unwrap()
 }
 
@@ -59,7 +63,11 @@ fn start_position_and_moves() {
 
 #[test]
 fn blue_seeds_skip_the_movers_holes() {
-    let pos = setup(&[(1, "3B"), (2, "4R"), (3, "4R"), (4, "4R"), (6, "4R")], 20, 'S');
+    let pos = setup(
+        &[(1, "3B"), (2, "4R"), (3, "4R"), (4, "4R"), (6, "4R")],
+        20,
+        'S',
+    );
     let next = play(&pos, "1B");
     assert_eq!(
         holes(&next),
@@ -121,7 +129,11 @@ fn chain_crosses_from_the_opponents_holes_into_own_holes_and_the_origin() {
 #[test]
 fn starvation_takes_the_rest_before_the_eight_seed_end() {
     let pos = setup(&[(1, "1R"), (2, "1R"), (3, "4R"), (5, "2B")], 28, 'S');
-    assert_eq!(Colors16.end(&pos), None, "8 seeds on the board: play goes on");
+    assert_eq!(
+        Colors16.end(&pos),
+        None,
+        "8 seeds on the board: play goes on"
+    );
     let next = play(&pos, "1R");
     // Hole 2 is captured (2); North is left without seeds, so South also
     // takes the 6 seeds left, although fewer than 8 remain.
@@ -225,9 +237,15 @@ fn bad_positions_are_refused_with_the_reason() {
         (format!("{}0-0-X", "2R2B-".repeat(16)), "side to move"),
         (format!("3R1B-{}0-0-S", "2R2B-".repeat(15)), "33 red"),
         (format!("2X-{}0-0-S", "2R2B-".repeat(15)), "hole 1 '2X'"),
-        (format!("-{}0-0-S", "2R2B-".repeat(15)), "hole 1 '' is empty"),
+        (
+            format!("-{}0-0-S", "2R2B-".repeat(15)),
+            "hole 1 '' is empty",
+        ),
         (format!("{}a-0-S", "2R2B-".repeat(16)), "South's score"),
-        (format!("2S2B-{}0-0-S", "2R2B-".repeat(15)), "not a seed letter"),
+        (
+            format!("2S2B-{}0-0-S", "2R2B-".repeat(15)),
+            "not a seed letter",
+        ),
     ];
     for (text, why) in cases {
         let err = game.parse_position(&text).unwrap_err().to_string();
