@@ -1,12 +1,14 @@
 //! The variants the engine plays, and how a name chosen at run time selects
 //! one of them for code that is generic over [`Game`].
 
+pub mod colors12;
+pub mod colors16;
 pub mod oware;
 
 use crate::game::{Game, GameError};
 
 /// The names of every variant, the default first.
-pub const NAMES: &[&str] = &["oware"];
+pub const NAMES: &[&str] = &["oware", "colors12", "colors16"];
 
 /// Code that runs with whichever variant the user chose. The generic method
 /// is monomorphised for each variant, so the chosen game is a concrete type
@@ -27,6 +29,8 @@ pub fn with_variant<V: VariantVisitor>(
 ) -> Result<V::Output, GameError> {
     match name.to_ascii_lowercase().as_str() {
         "oware" => Ok(visitor.visit(configured::<oware::Oware>(options)?)),
+        "colors12" => Ok(visitor.visit(configured::<colors12::Colors12>(options)?)),
+        "colors16" => Ok(visitor.visit(configured::<colors16::Colors16>(options)?)),
         _ => Err(GameError::new(format!(
             "unknown variant '{name}' (expected one of: {})",
             NAMES.join(", ")

@@ -1,0 +1,370 @@
+//! `colors12` checked against a second, deliberately simple implementation
+//! of its rules written here (holes as vectors of seed letters, the sowing
+//! sequence built as a vector and sown one seed at a time, positions read and
+//! written as strings): perft from the start, move lists and results on
+//! random positions, and property tests over random games.
+
+use awale::game::{Game, History};
+use awale::perft::perft;
+use awale::variants::colors12::Colors12;
+use proptest::prelude::*;
+
+/// The simple model: `holes[1..=12]` hold seed letters (`R`, `B`, `S`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Simple {
+    holes: Vec<Vec<char>>,
+    scores: [u32; 2],
+    side: usize,
+    hand: u32,
+}
+
+/// Player 1 (index 0) owns holes 1..=6.
+fn owner(hole: usize) -> usize {
+    if hole <= 6 {
+        0
+    } else {
+        1
+    }
+}
+
+fn count(hole: &[char], c: char) -> usize {
+    hole.iter().filter(|&&s| s == c).count()
+}
+
+impl Simple {
+    fn parse(text: &str) -> Simple {
+        let fields: Vec<&str> = text.split('-').collect();
+        let mut holes = vec![Vec::new(); 13];
+        for (i, field) in fields[..12].iter().enumerate() {
+            let mut n = 0;
+            for c in field.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    n = n * 10 + d as usize;
+                } else {
+                    holes[i + 1].extend(std::iter::repeat(c).take(n));
+                    n = 0;
+                }
+            }
+        }
+        Simple {
+            holes,
+            scores: [fields[12].parse().unwrap(), fields[13].parse().unwrap()],
+            side: if fields[14] == "S" { 0 } else { 1 },
+            hand: fields.get(15).map_or(0, |f| f[..1].parse().unwrap()),
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut out = String::new();
+        for hole in &self.holes[1..] {
+            let mut cell = String::new();
+            for c in ['R', 'B', 'S'] {
+                let n = count(hole, c);
+                if n > 0 {
+                    cell += &format!("{n}{c}");
+                }
+            }
+            if cell.is_empty() {
+                cell.push('0');
+            }
+            out += &cell;
+            out.push('-');
+        }
+        out += &format!(
+            "{}-{}-{}",
+            self.scores[0],
+            self.scores[1],
+            if self.side == 0 { 'S' } else { 'N' }
+        );
+        if self.hand > 0 {
+            out += &format!("-{}S", self.hand);
+        }
+        out
+    }
+
+    fn seeds_of(&self, side: usize) -> u32 {
+        (1..=12)
+            .filter(|&h| owner(h) == side)
+            .map(|h| self.holes[h].len() as u32)
+            .sum()
+    }
+
+    /// The order in which the seeds of `mv` leave the hole.
+    fn sequence(&self, h: usize, first: char, at: usize) -> Vec<char> {
+        let other = if first == 'R' { 'B' } else { 'R' };
+        let hole = &self.holes[h];
+        let mut seq = vec![first; count(hole, first)];
+        seq.extend(vec![other; count(hole, other)]);
+        for _ in 0..count(hole, 'S') {
+            seq.insert(at - 1, 'S');
+        }
+        seq
+    }
+
+    /// The holes the seeds of a sequence of `n` from `h` land in.
+    fn targets(h: usize, n: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut at = h;
+        for _ in 0..n {
+            at = at % 12 + 1;
+            if at == h {
+                at = at % 12 + 1;
+            }
+            out.push(at);
+        }
+        out
+    }
+
+    fn moves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.scores[0] >= 38 || self.scores[1] >= 38 || self.scores == [37, 37] {
+            return out;
+        }
+        if self.hand > 0 {
+            return (1..=12).map(|h| h.to_string()).collect();
+        }
+        let starving = self.seeds_of(1 - self.side) == 0;
+        for h in 1..=12 {
+            let hole = &self.holes[h];
+            if owner(h) != self.side || hole.is_empty() {
+                continue;
+            }
+            if starving
+                && Simple::targets(h, hole.len())
+                    .iter()
+                    .all(|&t| owner(t) == self.side)
+            {
+                continue;
+            }
+            let (r, b, s) = (count(hole, 'R'), count(hole, 'B'), count(hole, 'S'));
+            let colours = match (r > 0, b > 0) {
+                (true, true) => vec!['R', 'B'],
+                (false, true) => vec!['B'],
+                _ => vec!['R'],
+            };
+            for c in colours {
+                if s == 0 {
+                    out.push(format!("{h}{c}"));
+                } else {
+                    for at in 1..=hole.len() - s + 1 {
+                        out.push(format!("{h}{c}{at}"));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn play(&self, mv: &str) -> Simple {
+        let mut next = self.clone();
+        next.side = 1 - self.side;
+        if let Ok(h) = mv.parse::<usize>() {
+            next.holes[h].push('S');
+            next.hand -= 1;
+            return next;
+        }
+        let split = mv.find(|c: char| c.is_ascii_alphabetic()).unwrap();
+        let h: usize = mv[..split].parse().unwrap();
+        let first = mv[split..].chars().next().unwrap();
+        let at: usize = mv[split + 1..].parse().unwrap_or(0);
+        let seq = self.sequence(h, first, at);
+        next.holes[h].clear();
+        let targets = Simple::targets(h, seq.len());
+        for (&seed, &t) in seq.iter().zip(&targets) {
+            next.holes[t].push(seed);
+        }
+        let last = *targets.last().unwrap();
+        let mut colours = match *seq.last().unwrap() {
+            'S' => vec!['R', 'B'],
+            c => vec![c],
+        };
+        let mut taken = 0;
+        let mut i = last;
+        while owner(i) != self.side {
+            let hole = &next.holes[i];
+            let s = count(hole, 'S');
+            let qualified: Vec<char> = colours
+                .iter()
+                .copied()
+                .filter(|&c| (2..=3).contains(&(count(hole, c) + s)))
+                .collect();
+            if qualified.is_empty() {
+                break;
+            }
+            let before = hole.len();
+            next.holes[i].retain(|c| *c != 'S' && !qualified.contains(c));
+            taken += (before - next.holes[i].len()) as u32;
+            colours = qualified;
+            if i == 1 || i == 7 {
+                break;
+            }
+            i -= 1;
+        }
+        next.scores[self.side] += taken;
+        if taken > 0 && next.seeds_of(1 - self.side) == 0 {
+            next.scores[self.side] += next.seeds_of(self.side);
+            for hole in next.holes.iter_mut() {
+                hole.clear();
+            }
+        }
+        next
+    }
+
+    fn perft(&self, depth: u32, since_capture: &mut Vec<Simple>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if since_capture[..since_capture.len() - 1].contains(self) {
+            return 0;
+        }
+        let moves = self.moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for mv in moves {
+            let next = self.play(&mv);
+            if next.scores != self.scores || next.hand != self.hand {
+                total += next.perft(depth - 1, &mut vec![next.clone()]);
+            } else {
+                since_capture.push(next.clone());
+                total += next.perft(depth - 1, since_capture);
+                since_capture.pop();
+            }
+        }
+        total
+    }
+}
+
+fn engine_perft(game: &Colors12, pos: &<Colors12 as Game>::Position, depth: u32) -> u64 {
+    let mut history = History::new(game.key(pos));
+    perft(game, pos, &mut history, depth)
+}
+
+/// The engine's counts from the start (two placements first), depths 1..=6.
+const START_PERFT: [u64; 6] = [12, 144, 3_384, 87_660, 2_044_564, 51_795_832];
+
+#[test]
+fn perft_from_the_start_is_pinned() {
+    let game = Colors12;
+    for (d, &expected) in START_PERFT.iter().enumerate() {
+        assert_eq!(
+            engine_perft(&game, &game.start(), d as u32 + 1),
+            expected,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+#[test]
+fn simple_model_agrees_on_perft_from_the_start_to_depth_5() {
+    let game = Colors12;
+    let start = Simple::parse(&game.format_position(&game.start()));
+    for (d, &expected) in START_PERFT.iter().enumerate().take(5) {
+        assert_eq!(
+            start.perft(d as u32 + 1, &mut vec![start.clone()]),
+            expected,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+#[test]
+#[ignore = "slow: the simple model takes a while at depth 6"]
+fn simple_model_agrees_on_perft_from_the_start_at_depth_6() {
+    let game = Colors12;
+    let start = Simple::parse(&game.format_position(&game.start()));
+    assert_eq!(start.perft(6, &mut vec![start.clone()]), START_PERFT[5]);
+}
+
+/// Plays a random game from the start, choosing with `choices`, and returns
+/// every position reached.
+fn random_game(game: &Colors12, choices: &[usize]) -> Vec<<Colors12 as Game>::Position> {
+    let mut pos = game.start();
+    let mut seen = vec![pos];
+    let mut moves = Default::default();
+    for &c in choices {
+        game.legal_moves(&pos, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos = game.play(&pos, moves[c % moves.len()]);
+        seen.push(pos);
+    }
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Move lists and the result of every move agree with the simple model,
+    /// as does a shallow perft.
+    #[test]
+    fn engine_matches_the_simple_model(choices in prop::collection::vec(0usize..1000, 0..150)) {
+        let game = Colors12;
+        for pos in random_game(&game, &choices) {
+            let text = game.format_position(&pos);
+            let simple = Simple::parse(&text);
+            prop_assert_eq!(simple.text(), text.clone());
+            let mut moves = Default::default();
+            game.legal_moves(&pos, &mut moves);
+            let mut listed: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
+            listed.sort();
+            let mut expected = simple.moves();
+            expected.sort();
+            prop_assert_eq!(&listed, &expected, "moves of {}", text);
+            prop_assert_eq!(moves.len(), game.count_legal_moves(&pos));
+            prop_assert_eq!(moves.is_empty(), game.end(&pos).is_some());
+            for mv in &expected {
+                let engine = game.play(&pos, game.parse_move(&pos, mv).unwrap());
+                prop_assert_eq!(game.format_position(&engine), simple.play(mv).text(), "{} after {}", text, mv);
+            }
+        }
+        let last = *random_game(&game, &choices).last().unwrap();
+        let simple = Simple::parse(&game.format_position(&last));
+        prop_assert_eq!(engine_perft(&game, &last, 2), simple.perft(2, &mut vec![simple.clone()]));
+    }
+
+    /// Seeds are conserved; moves and positions survive formatting and
+    /// parsing; every generated move is accepted by the parser as itself.
+    #[test]
+    fn conservation_and_round_trips(choices in prop::collection::vec(0usize..1000, 0..200)) {
+        let game = Colors12;
+        for pos in random_game(&game, &choices) {
+            let [s, n] = game.scores(&pos);
+            let text = game.format_position(&pos);
+            let simple = Simple::parse(&text);
+            let on_board: u32 = simple.holes.iter().map(|h| h.len() as u32).sum();
+            prop_assert_eq!(s + n + on_board + simple.hand, 74);
+            prop_assert_eq!(game.parse_position(&text), Ok(pos));
+            prop_assert_eq!(game.key(&game.parse_position(&text).unwrap()), game.key(&pos));
+            let mut moves = Default::default();
+            game.legal_moves(&pos, &mut moves);
+            for &mv in moves.iter() {
+                let written = game.format_move(&pos, mv);
+                prop_assert_eq!(game.parse_move(&pos, &written), Ok(mv));
+                prop_assert_eq!(game.parse_move(&pos, &written.to_lowercase()), Ok(mv));
+                prop_assert_eq!(game.parse_move(&pos, &written.replace('B', "N")), Ok(mv));
+            }
+        }
+    }
+}
+
+#[test]
+fn keys_are_equal_exactly_when_positions_are() {
+    let game = Colors12;
+    let mut positions = Vec::new();
+    for seed in 0..40usize {
+        let choices: Vec<usize> = (0..60)
+            .map(|i| (i * 7 + seed * 13 + i * i * seed) % 1000)
+            .collect();
+        positions.extend(random_game(&game, &choices));
+    }
+    for a in &positions {
+        for b in &positions {
+            assert_eq!(a == b, game.key(a) == game.key(b), "{a:?} {b:?}");
+        }
+    }
+}

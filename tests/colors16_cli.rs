@@ -1,0 +1,49 @@
+//! Black-box: `awale perft` on `colors16` through the built binary.
+
+use std::process::Command;
+
+fn perft(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .arg("perft")
+        .args(args)
+        .output()
+        .expect("the awale binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn perft_3_from_the_start() {
+    let out = perft(&["3", "--variant", "colors16"]);
+    assert!(out.contains("Nodes searched: 3840"), "{out}");
+    assert!(out.contains("1R: 240") && out.contains("15B: 240"), "{out}");
+}
+
+#[test]
+fn perft_from_a_position_with_moves() {
+    let out = perft(&[
+        "2",
+        "--variant",
+        "colors16",
+        "--position",
+        "2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-0-0-S",
+        "--moves",
+        "1r 14B",
+    ]);
+    assert!(out.contains("Nodes searched:"), "{out}");
+}
+
+#[test]
+fn bad_moves_are_refused_with_a_reason() {
+    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["perft", "1", "--variant", "colors16", "--moves", "2R"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("belongs to the opponent"), "{err}");
+}
