@@ -268,7 +268,7 @@ pub fn play_moves<G: Game>(
     let mut pos = pos;
     let mut history = history.clone();
     for (index, text) in moves.split_whitespace().enumerate() {
-        if history.is_repetition() {
+        if history.is_repetition() && game.repetition_end(&pos).is_some() {
             return Err(GameError::new(format!(
                 "move {} '{text}': the game is already over by repetition",
                 index + 1

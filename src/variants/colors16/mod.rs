@@ -32,14 +32,12 @@
 //!
 //! # Repetitions
 //!
-//! `colors16` has no repetition rule. The engine still detects cycles (the
-//! key covers the whole position), and [`Game::repetition_end`] scores a
-//! repeated position as the end of the game **with the captures as they
-//! stand** and the board's seeds not counted (reason `Repetition`): a cycle
-//! that one side can hold forever never changes the captures, a referee stops
-//! such a game on its length limit and compares captures, and the variant's
-//! own ending (fewer than 8 seeds) likewise ignores the seeds left. Perft
-//! (which ends paths at such repetitions) and the search follow this choice.
+//! `colors16` has no repetition rule (`RULES.md`): a repeated position does
+//! not end the game, so [`Game::repetition_end`] returns `None`, perft does
+//! not cut paths at repetitions, and a referee plays on up to its own ply
+//! limit. The search still detects cycles (the key covers the whole
+//! position) and scores a repeated position itself, as its documentation
+//! says.
 //!
 //! # Notation
 //!
@@ -213,13 +211,9 @@ impl Game for Colors16 {
         Colors16::ending(*pos)
     }
 
-    /// No repetition rule: a repeated position is scored with the captures
-    /// as they stand (see the module documentation).
-    fn repetition_end(&self, pos: &Board) -> Option<GameEnd> {
-        Some(GameEnd {
-            reason: EndReason::Repetition,
-            scores: [pos.score(0), pos.score(1)],
-        })
+    /// No repetition rule: a repeated position does not end the game.
+    fn repetition_end(&self, _pos: &Board) -> Option<GameEnd> {
+        None
     }
 
     #[inline]

@@ -180,10 +180,9 @@ fn a_starved_player_to_move_is_the_sweep_the_last_move_made() {
 }
 
 #[test]
-fn a_repeated_position_is_scored_with_the_captures_as_they_stand() {
+fn a_repeated_position_does_not_end_the_game() {
     let pos = setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 20, 'S');
-    let end = Colors16.repetition_end(&pos).unwrap();
-    assert_eq!((end.reason, end.scores), (EndReason::Repetition, [20, 32]));
+    assert_eq!(Colors16.repetition_end(&pos), None);
 }
 
 #[test]
