@@ -235,6 +235,8 @@ pub trait Engine: Send {
     fn go(&mut self, req: &MoveRequest) -> Result<String, Fault>;
     /// The game is over (the arbiter protocol ends its process here).
     fn game_over(&mut self);
+    /// Ends the process after a fault: the next game starts a fresh one.
+    fn reset(&mut self);
 }
 
 /// Starts the engine described by `spec`, speaking its protocol. The process
@@ -495,6 +497,10 @@ impl Engine for UciEngine {
     }
 
     fn game_over(&mut self) {}
+
+    fn reset(&mut self) {
+        self.process = None;
+    }
 }
 
 /// The class-harness protocol: one process per game.
@@ -553,6 +559,10 @@ impl Engine for ArbiterEngine {
     }
 
     fn game_over(&mut self) {
+        self.process = None;
+    }
+
+    fn reset(&mut self) {
         self.process = None;
     }
 }

@@ -198,6 +198,7 @@ pub fn play_game<G: Game>(
         engine_time += t0.elapsed();
         if let Err(fault) = ready {
             let name = engines[side.index()].name().to_string();
+            engines[side.index()].reset();
             for e in engines.iter_mut() {
                 e.game_over();
             }
@@ -296,6 +297,9 @@ pub fn play_game<G: Game>(
         history.push(game.key(&next), game.is_irreversible(&pos, &next));
         pos = next;
     };
+    if let Some((side, _)) = finished.fault {
+        engines[side.index()].reset();
+    }
     for e in engines.iter_mut() {
         let t0 = Instant::now();
         e.game_over();
@@ -340,6 +344,7 @@ mod tests {
             Ok(game.format_move(&pos, list[0]))
         }
         fn game_over(&mut self) {}
+        fn reset(&mut self) {}
     }
 
     fn settings(max_plies: usize) -> GameSettings {

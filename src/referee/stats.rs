@@ -123,8 +123,8 @@ impl Wdl {
     /// One line: `Elo difference: X +/- Y, LOS: Z %, DrawRatio: D %`.
     pub fn describe(&self) -> String {
         let elo = match (self.elo(), self.elo_margin()) {
-            (Some(e), Some(m)) => format!("{e:.1} +/- {m:.1}"),
-            (Some(e), None) => format!("{e:.1} +/- inf"),
+            (Some(e), Some(m)) => format!("{:.1} +/- {m:.1}", e + 0.0),
+            (Some(e), None) => format!("{:.1} +/- inf", e + 0.0),
             (None, _) => match self.score() {
                 Some(s) if s >= 1.0 => "+inf".to_string(),
                 Some(_) => "-inf".to_string(),
