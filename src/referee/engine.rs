@@ -265,6 +265,9 @@ struct Process {
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
     name: String,
+    /// Whether `quit` is a command of its protocol (not of `arbiter`,
+    /// where it would be read as a move): then it is sent before the end.
+    says_quit: bool,
 }
 
 impl Process {
@@ -326,6 +329,7 @@ impl Process {
             stdin,
             lines: rx,
             name: spec.name.clone(),
+            says_quit: spec.protocol != Protocol::Arbiter,
         })
     }
 
@@ -376,7 +380,10 @@ impl Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        let _ = self.send("quit");
+        if self.says_quit {
+            let _ = self.send("quit");
+        }
+        // Closing its input is the end of the game for every protocol.
         self.stdin = None;
         let until = Instant::now() + Duration::from_millis(100);
         loop {

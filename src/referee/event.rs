@@ -222,7 +222,7 @@ impl EventReport {
         );
         for (rank, (i, wdl)) in rows.iter().enumerate() {
             let elo = match wdl.elo() {
-                Some(e) => format!("{e:.1}"),
+                Some(e) => format!("{:.1}", e + 0.0),
                 None if wdl.score() == Some(1.0) => "+inf".into(),
                 None if wdl.games() > 0 => "-inf".into(),
                 None => "n/a".into(),
