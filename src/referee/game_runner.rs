@@ -1,0 +1,417 @@
+//! One game between two engines: the rules code checks every move, the
+//! clocks run, and the first fault loses the game.
+//!
+//! Adjudication: when the game reaches the ply limit (`--max-plies`, 400 by
+//! default, the limit of the class referee) without ending, it ends as the
+//! rules end a game by repetition: each side collects the seeds on its own
+//! side ([`Game::repetition_end`]). A variant without a repetition rule is
+//! scored on the seeds captured so far.
+
+use std::time::{Duration, Instant};
+
+use super::engine::{Engine, Fault, FaultKind, GameSetup, MoveRequest, TimeRequest};
+use super::RefereeError;
+use crate::game::{game_end, Game, History, Side};
+
+/// The result of a game from South's (the first player's) side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// South (player 1) won.
+    SouthWins,
+    /// North (player 2) won.
+    NorthWins,
+    /// A draw.
+    Draw,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2`, as in the records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::SouthWins => "1-0",
+            GameResult::NorthWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Reads [`GameResult::as_str`] back.
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text {
+            "1-0" => Some(GameResult::SouthWins),
+            "0-1" => Some(GameResult::NorthWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+
+    /// The win for `side`.
+    pub fn win_for(side: Side) -> GameResult {
+        match side {
+            Side::South => GameResult::SouthWins,
+            Side::North => GameResult::NorthWins,
+        }
+    }
+
+    /// Points scored by `side`: 1, 0.5 or 0.
+    pub fn points(self, side: Side) -> f64 {
+        match (self, side) {
+            (GameResult::Draw, _) => 0.5,
+            (GameResult::SouthWins, Side::South) | (GameResult::NorthWins, Side::North) => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// How much time the engines get.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TimeControl {
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A clock per player: a base time and an increment per move.
+    Clock {
+        /// Time on each clock at the start.
+        base: Duration,
+        /// Added after each move.
+        inc: Duration,
+    },
+}
+
+impl TimeControl {
+    /// Parses a `--tc` value: `BASE+INC` in seconds, e.g. `10+0.1`, or `BASE`.
+    pub fn parse_clock(text: &str) -> Result<TimeControl, RefereeError> {
+        let seconds = |t: &str| -> Result<Duration, RefereeError> {
+            let v: f64 = t.trim().parse().map_err(|_| {
+                RefereeError::new(format!(
+                    "time control '{text}': '{t}' is not a number of seconds (expected e.g. 10+0.1)"
+                ))
+            })?;
+            if !v.is_finite() || !(0.0..=1e7).contains(&v) {
+                return Err(RefereeError::new(format!(
+                    "time control '{text}': '{t}' is out of range"
+                )));
+            }
+            Ok(Duration::from_secs_f64(v))
+        };
+        let (base, inc) = match text.split_once('+') {
+            Some((b, i)) => (seconds(b)?, seconds(i)?),
+            None => (seconds(text)?, Duration::ZERO),
+        };
+        if base.is_zero() && inc.is_zero() {
+            return Err(RefereeError::new(format!(
+                "time control '{text}': no time at all"
+            )));
+        }
+        Ok(TimeControl::Clock { base, inc })
+    }
+
+    /// The text form, as in the records' `TimeControl` tag.
+    pub fn describe(&self) -> String {
+        match self {
+            TimeControl::MoveTime(t) => format!("movetime {}ms", t.as_millis()),
+            TimeControl::Clock { base, inc } => {
+                format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())
+            }
+        }
+    }
+}
+
+/// The settings every game of an event shares.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// The variant's rule options, sent to the engines.
+    pub rule_options: Vec<(String, String)>,
+    /// Time per move or clocks.
+    pub time: TimeControl,
+    /// How late an answer may be past its time before it is a timeout.
+    pub margin: Duration,
+    /// The ply limit, after which the game is adjudicated.
+    pub max_plies: usize,
+    /// How long the start-up handshake may take.
+    pub handshake_timeout: Duration,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// Every move of the game, the opening included, in the referee's notation.
+    pub moves: Vec<String>,
+    /// How many of those moves were the opening.
+    pub opening_plies: usize,
+    /// Who won.
+    pub result: GameResult,
+    /// The final totals `[south, north]` when the game ended on the board.
+    pub scores: Option<[u32; 2]>,
+    /// Why the game ended, for people.
+    pub reason: String,
+    /// The engine at fault, if a fault ended the game.
+    pub fault: Option<(Side, FaultKind)>,
+    /// Time spent outside the engines' calls (the referee's own work).
+    pub referee_time: Duration,
+}
+
+/// Plays one game: `engines[0]` is South (moves first), `engines[1]` North,
+/// from the start position after the `opening` moves. Engine misbehaviour
+/// ends the game as a loss for that engine; only an illegal opening is an
+/// error.
+pub fn play_game<G: Game>(
+    game: &G,
+    engines: [&mut dyn Engine; 2],
+    opening: &[String],
+    settings: &GameSettings,
+) -> Result<FinishedGame, RefereeError> {
+    let started = Instant::now();
+    let mut engine_time = Duration::ZERO;
+    let mut pos = game.start();
+    let mut history = History::new(game.key(&pos));
+    let mut moves: Vec<String> = Vec::new();
+    for (i, text) in opening.iter().enumerate() {
+        let mv = game
+            .parse_move(&pos, text)
+            .map_err(|e| RefereeError::new(format!("opening move {} '{text}': {e}", i + 1)))?;
+        moves.push(game.format_move(&pos, mv));
+        let next = game.play(&pos, mv);
+        history.push(game.key(&next), game.is_irreversible(&pos, &next));
+        pos = next;
+    }
+    let opening_plies = moves.len();
+    let [south, north] = engines;
+    let mut engines: [&mut dyn Engine; 2] = [south, north];
+
+    let forfeit = |side: Side, name: &str, fault: Fault, moves: Vec<String>| FinishedGame {
+        moves,
+        opening_plies,
+        result: GameResult::win_for(side.opponent()),
+        scores: None,
+        reason: format!("{side} ({name}) forfeits: {fault}"),
+        fault: Some((side, fault.kind)),
+        referee_time: Duration::ZERO,
+    };
+
+    let setup = GameSetup {
+        variant: game.name(),
+        rule_options: &settings.rule_options,
+        handshake_timeout: settings.handshake_timeout,
+    };
+    for side in Side::BOTH {
+        let t0 = Instant::now();
+        let ready = engines[side.index()].new_game(&setup);
+        engine_time += t0.elapsed();
+        if let Err(fault) = ready {
+            let name = engines[side.index()].name().to_string();
+            engines[side.index()].reset();
+            for e in engines.iter_mut() {
+                e.game_over();
+            }
+            return Ok(forfeit(side, &name, fault, moves));
+        }
+    }
+
+    let (mut clocks, inc) = match settings.time {
+        TimeControl::MoveTime(_) => ([Duration::ZERO; 2], Duration::ZERO),
+        TimeControl::Clock { base, inc } => ([base; 2], inc),
+    };
+    let mut finished = loop {
+        if let Some(end) = game_end(game, &pos, &history) {
+            break FinishedGame {
+                moves,
+                opening_plies,
+                result: end.winner().map_or(GameResult::Draw, GameResult::win_for),
+                scores: Some(end.scores),
+                reason: end.reason.to_string(),
+                fault: None,
+                referee_time: Duration::ZERO,
+            };
+        }
+        if moves.len() >= settings.max_plies {
+            let scores = game
+                .repetition_end(&pos)
+                .map_or_else(|| game.scores(&pos), |end| end.scores);
+            let result = match scores[0].cmp(&scores[1]) {
+                std::cmp::Ordering::Greater => GameResult::SouthWins,
+                std::cmp::Ordering::Less => GameResult::NorthWins,
+                std::cmp::Ordering::Equal => GameResult::Draw,
+            };
+            break FinishedGame {
+                moves,
+                opening_plies,
+                result,
+                scores: Some(scores),
+                reason: format!(
+                    "adjudicated at the {}-ply limit: each side collects its own seeds",
+                    settings.max_plies
+                ),
+                fault: None,
+                referee_time: Duration::ZERO,
+            };
+        }
+        let side = game.side_to_move(&pos);
+        let (time, budget) = match settings.time {
+            TimeControl::MoveTime(t) => (TimeRequest::MoveTime(t), t),
+            TimeControl::Clock { .. } => (
+                TimeRequest::Clock {
+                    time: clocks,
+                    inc: [inc; 2],
+                },
+                clocks[side.index()],
+            ),
+        };
+        let t0 = Instant::now();
+        let request = MoveRequest {
+            moves: &moves,
+            time,
+            deadline: t0 + budget + settings.margin,
+        };
+        let engine = &mut *engines[side.index()];
+        let answer = engine.go(&request);
+        let elapsed = t0.elapsed();
+        engine_time += elapsed;
+        let name = engine.name().to_string();
+        let text = match answer {
+            Ok(text) => text,
+            Err(fault) => break forfeit(side, &name, fault, moves),
+        };
+        if elapsed > budget + settings.margin {
+            let fault = Fault::new(
+                FaultKind::Timeout,
+                format!(
+                    "answered after {} ms, {} ms allowed",
+                    elapsed.as_millis(),
+                    budget.as_millis()
+                ),
+            );
+            break forfeit(side, &name, fault, moves);
+        }
+        let mv = match game.parse_move(&pos, &text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let fault = Fault::new(FaultKind::IllegalMove, format!("'{text}': {e}"));
+                break forfeit(side, &name, fault, moves);
+            }
+        };
+        if matches!(settings.time, TimeControl::Clock { .. }) {
+            let clock = &mut clocks[side.index()];
+            *clock = clock.saturating_sub(elapsed) + inc;
+        }
+        moves.push(game.format_move(&pos, mv));
+        let next = game.play(&pos, mv);
+        history.push(game.key(&next), game.is_irreversible(&pos, &next));
+        pos = next;
+    };
+    if let Some((side, _)) = finished.fault {
+        engines[side.index()].reset();
+    }
+    for e in engines.iter_mut() {
+        let t0 = Instant::now();
+        e.game_over();
+        engine_time += t0.elapsed();
+    }
+    finished.referee_time = started.elapsed().saturating_sub(engine_time);
+    Ok(finished)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::oware::Oware;
+
+    /// An in-process engine that plays the first legal move, or a fixed
+    /// answer when told to misbehave.
+    struct Scripted {
+        answer: Option<&'static str>,
+    }
+
+    impl Engine for Scripted {
+        fn name(&self) -> &str {
+            "scripted"
+        }
+        fn new_game(&mut self, _: &GameSetup) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn go(&mut self, req: &MoveRequest) -> Result<String, Fault> {
+            if let Some(a) = self.answer {
+                return Ok(a.to_string());
+            }
+            let game = Oware::default();
+            let (pos, _) = crate::game::play_moves(
+                &game,
+                game.start(),
+                &History::new(game.key(&game.start())),
+                &req.moves.join(" "),
+            )
+            .map_err(|e| Fault::new(FaultKind::IllegalMove, e.to_string()))?;
+            let mut list = Default::default();
+            game.legal_moves(&pos, &mut list);
+            Ok(game.format_move(&pos, list[0]))
+        }
+        fn game_over(&mut self) {}
+        fn reset(&mut self) {}
+    }
+
+    fn settings(max_plies: usize) -> GameSettings {
+        GameSettings {
+            rule_options: vec![],
+            time: TimeControl::MoveTime(Duration::from_millis(10)),
+            margin: Duration::from_millis(1000),
+            max_plies,
+            handshake_timeout: Duration::from_secs(1),
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_loses() {
+        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: Some("A") });
+        let g = play_game(&Oware::default(), [&mut a, &mut b], &[], &settings(400)).unwrap();
+        assert_eq!(g.result, GameResult::SouthWins);
+        assert_eq!(g.fault, Some((Side::North, FaultKind::IllegalMove)));
+        assert_eq!(g.moves, vec!["A"]);
+        assert!(
+            g.reason.contains("North (scripted) forfeits"),
+            "{}",
+            g.reason
+        );
+    }
+
+    #[test]
+    fn the_ply_limit_collects_own_seeds() {
+        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: None });
+        let g = play_game(
+            &Oware::default(),
+            [&mut a, &mut b],
+            &["F".to_string()],
+            &settings(3),
+        )
+        .unwrap();
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.opening_plies, 1);
+        let scores = g.scores.unwrap();
+        assert_eq!(scores[0] + scores[1], 48, "every seed is collected");
+        assert!(g.reason.contains("3-ply limit"), "{}", g.reason);
+    }
+
+    #[test]
+    fn an_illegal_opening_is_an_error() {
+        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: None });
+        let err = play_game(
+            &Oware::default(),
+            [&mut a, &mut b],
+            &["a".to_string()],
+            &settings(10),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("opening move 1"), "{err}");
+    }
+
+    #[test]
+    fn parses_clocks() {
+        assert_eq!(
+            TimeControl::parse_clock("10+0.1").unwrap(),
+            TimeControl::Clock {
+                base: Duration::from_secs(10),
+                inc: Duration::from_millis(100)
+            }
+        );
+        assert!(TimeControl::parse_clock("x+1").is_err());
+        assert!(TimeControl::parse_clock("0").is_err());
+        assert!(TimeControl::parse_clock("-1+0").is_err());
+    }
+}

@@ -1,0 +1,95 @@
+//! The referee: plays engines against each other (`awale match`,
+//! `awale tournament`) and a person against the engine (`awale play`).
+//!
+//! Every move an engine sends is checked with the same rules code the engine
+//! itself uses, the [`Game`](crate::game::Game) trait; the referee has no
+//! rules of its own. Everything here is generic over the variant.
+//!
+//! Layers, from the bottom:
+//! - [`engine`]: an engine process and the three protocol adapters (`uci`,
+//!   `aalina`, `arbiter`) behind the one [`engine::Engine`] trait;
+//! - [`game_runner`]: one game between two engines, with clocks, the ply
+//!   limit and fault detection;
+//! - [`openings`], [`schedule`]: which game is played with which opening and
+//!   colours;
+//! - [`records`]: the append-only records file and resuming from it (the
+//!   format is documented there);
+//! - [`stats`]: Elo, LOS, draw ratio and SPRT;
+//! - [`event`]: running a whole match or tournament, games in parallel;
+//! - [`progress`]: the live progress bar;
+//! - [`play`]: the terminal game for people.
+
+pub mod engine;
+pub mod event;
+pub mod game_runner;
+pub mod openings;
+pub mod play;
+pub mod progress;
+pub mod records;
+pub mod schedule;
+pub mod stats;
+
+use std::fmt;
+
+/// An error of the referee: bad settings, an unreadable file, an opening
+/// that is not legal. (Engine misbehaviour is not an error but a
+/// [`game_runner::Fault`], which loses the game and lets the event go on.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefereeError {
+    message: String,
+}
+
+impl RefereeError {
+    /// Wraps a message that says what is wrong.
+    pub fn new(message: impl Into<String>) -> RefereeError {
+        RefereeError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RefereeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RefereeError {}
+
+impl From<std::io::Error> for RefereeError {
+    fn from(err: std::io::Error) -> RefereeError {
+        RefereeError::new(err.to_string())
+    }
+}
+
+impl From<crate::game::GameError> for RefereeError {
+    fn from(err: crate::game::GameError) -> RefereeError {
+        RefereeError::new(err.to_string())
+    }
+}
+
+/// A small deterministic random generator (SplitMix64), so that random
+/// openings and engine seeds are reproducible from the event's seed.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize % n.max(1)
+    }
+}

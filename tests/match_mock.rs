@@ -1,0 +1,454 @@
+//! Black-box tests of `awale match` and `awale tournament` with the mock
+//! engines of `tests/engines/` (bash scripts that ask `awale perft 1` for
+//! the legal moves, so they know no rules of their own).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use awale::game::{game_end, play_moves, Game, History};
+use awale::referee::records::{read_records, Record};
+use awale::variants::oware::Oware;
+
+const AWALE: &str = env!("CARGO_BIN_EXE_awale");
+
+fn engine(script: &str) -> String {
+    format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh directory for one test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
+    let dir = std::env::temp_dir().join(format!("awale-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    TempDir(dir)
+}
+
+fn awale(args: &[&str], log: Option<&Path>) -> Command {
+    let mut cmd = Command::new(AWALE);
+    cmd.args(args).env("AWALE_BIN", AWALE);
+    if let Some(log) = log {
+        cmd.env("MOCK_LOG", log);
+    }
+    cmd
+}
+
+fn run(args: &[&str], log: Option<&Path>) -> (Output, String) {
+    let out = awale(args, log).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "awale {args:?} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out, stdout)
+}
+
+/// Replays a record with the rules and checks its tags agree with the moves.
+fn check_record(r: &Record) {
+    let game = Oware::default();
+    let start = game.start();
+    let (pos, history) = play_moves(
+        &game,
+        start,
+        &History::new(game.key(&start)),
+        &r.moves.join(" "),
+    )
+    .unwrap_or_else(|e| panic!("record replays: {e}\n{}", r.to_text()));
+    assert_eq!(r.tag("Plies"), Some(r.moves.len().to_string().as_str()));
+    assert!(r.moves.join(" ").starts_with(r.tag("Opening").unwrap()));
+    for tag in [
+        "Event",
+        "EventId",
+        "Date",
+        "Variant",
+        "Options",
+        "TimeControl",
+        "South",
+        "North",
+        "Reason",
+    ] {
+        assert!(r.tag(tag).is_some(), "tag {tag} in\n{}", r.to_text());
+    }
+    let reason = r.tag("Reason").unwrap();
+    if reason.contains("forfeits") || reason.contains("adjudicated") {
+        return;
+    }
+    let end = game_end(&game, &pos, &history).expect("a finished game");
+    assert_eq!(
+        r.tag("Scores").unwrap(),
+        format!("{}-{}", end.scores[0], end.scores[1])
+    );
+    let result = match end.winner() {
+        Some(awale::game::Side::South) => "1-0",
+        Some(awale::game::Side::North) => "0-1",
+        None => "1/2-1/2",
+    };
+    assert_eq!(r.tag("Result"), Some(result));
+}
+
+#[test]
+fn a_mock_match_records_every_game() {
+    let dir = temp_dir("mock-match");
+    let records = dir.join("games.txt");
+    let a = format!("cmd={},name=alpha", engine("random.sh"));
+    let b = format!("cmd={},name=beta,proto=aalina", engine("random.sh"));
+    let (_, stdout) = run(
+        &[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "4",
+            "--movetime",
+            "20",
+            "--openings-random",
+            "2",
+            "--concurrency",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(stdout.contains("Score of alpha vs beta: "), "{stdout}");
+    assert!(stdout.contains("Elo difference: "), "{stdout}");
+    assert!(stdout.contains("LOS: "), "{stdout}");
+    assert!(!stdout.contains("forfeits"), "{stdout}");
+    let read = read_records(&records).unwrap();
+    let mut games: Vec<usize> = read.iter().map(|r| r.game().unwrap()).collect();
+    games.sort();
+    assert_eq!(games, vec![0, 1, 2, 3]);
+    for r in &read {
+        check_record(r);
+        assert!(r.moves.len() >= 2);
+    }
+    // Each opening is played twice, colours swapped.
+    let by_game = |k: usize| read.iter().find(|r| r.game() == Some(k)).unwrap();
+    for pair in [0, 2] {
+        let (x, y) = (by_game(pair), by_game(pair + 1));
+        assert_eq!(x.tag("Opening"), y.tag("Opening"));
+        assert_eq!(x.tag("South"), y.tag("North"));
+        assert_eq!(x.tag("Opening").unwrap().split_whitespace().count(), 2);
+    }
+}
+
+#[test]
+fn arbiter_engines_play_through_the_line_protocol() {
+    let a = format!(
+        "cmd={},name=student,proto=arbiter",
+        engine("random_arbiter.sh")
+    );
+    let b = format!("cmd={},name=uci", engine("random.sh"));
+    let (_, stdout) = run(
+        &[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "2",
+            "--movetime",
+            "50",
+        ],
+        None,
+    );
+    assert!(stdout.contains("Score of student vs uci: "), "{stdout}");
+    assert!(!stdout.contains("forfeits"), "{stdout}");
+    assert!(stdout.contains("Games: 2 of 2"), "{stdout}");
+}
+
+#[test]
+fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
+    let dir = temp_dir("faults");
+    let records = dir.join("games.txt");
+    let log = dir.join("starts.txt");
+    let mut args: Vec<String> = vec!["tournament".into(), "--gauntlet".into()];
+    let mut add = |spec: String| {
+        args.push("--engine".into());
+        args.push(spec);
+    };
+    add(format!("cmd={},name=good", engine("random.sh")));
+    for bad in ["crash", "illegal", "silent", "garbage", "nouciok"] {
+        add(format!("cmd={},name={bad}", engine(&format!("{bad}.sh"))));
+    }
+    args.extend(
+        [
+            "--games",
+            "2",
+            "--movetime",
+            "30",
+            "--timemargin",
+            "200",
+            "--handshake-timeout",
+            "500",
+            "--records",
+        ]
+        .map(String::from),
+    );
+    args.push(records.to_str().unwrap().into());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (_, stdout) = run(&args, Some(&log));
+
+    let read = read_records(&records).unwrap();
+    assert_eq!(read.len(), 10, "every game is finished:\n{stdout}");
+    let expected = [
+        ("crash", "crash: its output closed", "exit status: 3"),
+        (
+            "illegal",
+            "illegal move: '",
+            "that hole belongs to the opponent",
+        ),
+        ("silent", "timeout: no bestmove in time", ""),
+        ("garbage", "illegal move: '#@!x': malformed move", ""),
+        ("nouciok", "no handshake: no uciok: no uciok in time", ""),
+    ];
+    for (bad, reason, detail) in expected {
+        let games: Vec<&Record> = read
+            .iter()
+            .filter(|r| r.tag("South") == Some(bad) || r.tag("North") == Some(bad))
+            .collect();
+        assert_eq!(games.len(), 2, "{bad}");
+        for r in games {
+            check_record(r);
+            let side = if r.tag("South") == Some(bad) {
+                "South"
+            } else {
+                "North"
+            };
+            let text = r.tag("Reason").unwrap();
+            assert!(
+                text.starts_with(&format!("{side} ({bad}) forfeits: {reason}")),
+                "{bad}: {text}"
+            );
+            assert!(text.contains(detail), "{bad}: {text}");
+            let won = if side == "South" { "0-1" } else { "1-0" };
+            assert_eq!(r.tag("Result"), Some(won), "{bad}");
+        }
+        assert!(stdout.contains(&format!("Forfeits by {bad}: ")), "{stdout}");
+    }
+    // The good engine won all ten games; the ranking shows it first.
+    assert!(stdout.contains("Rank"), "{stdout}");
+    let first = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap();
+    assert!(first.contains("good"), "{stdout}");
+    // Every faulty engine was started again for its second game: five mocks
+    // log their starts (the good one too, once per worker).
+    let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert_eq!(starts, 1 + 5 * 2, "process starts");
+}
+
+fn count_games(records: &Path) -> Vec<usize> {
+    let mut games: Vec<usize> = read_records(records)
+        .unwrap()
+        .iter()
+        .map(|r| r.game().unwrap())
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
+    let dir = temp_dir("resume");
+    let records = dir.join("games.txt");
+    let a = format!("cmd={},name=alpha", engine("random.sh"));
+    let b = format!("cmd={},name=beta", engine("random.sh"));
+    let args = |games: &str| -> Vec<String> {
+        [
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            games,
+            "--movetime",
+            "20",
+            "--openings-random",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let full: Vec<String> = args("6");
+    let full: Vec<&str> = full.iter().map(String::as_str).collect();
+
+    // A run killed while writing its third record: two complete records and
+    // the beginning of a third.
+    run(
+        &args("3").iter().map(String::as_str).collect::<Vec<_>>(),
+        None,
+    );
+    let text = std::fs::read_to_string(&records).unwrap();
+    let third = text.match_indices("[Event ").nth(2).unwrap().0;
+    std::fs::write(&records, &text[..third + 60]).unwrap();
+    assert_eq!(count_games(&records), vec![0, 1]);
+
+    let (_, stdout) = run(&full, None);
+    assert!(stdout.contains("Resuming: 2 of 6 games"), "{stdout}");
+    assert!(
+        stdout.contains("(4 played now, 2 from the records file)"),
+        "{stdout}"
+    );
+    assert_eq!(count_games(&records), vec![0, 1, 2, 3, 4, 5]);
+    for r in read_records(&records).unwrap() {
+        check_record(&r);
+    }
+    // The same command again has nothing left to play.
+    let (_, stdout) = run(&full, None);
+    assert!(
+        stdout.contains("(0 played now, 6 from the records file)"),
+        "{stdout}"
+    );
+    assert_eq!(count_games(&records), vec![0, 1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn a_killed_process_resumes_without_losing_or_repeating_games() {
+    let dir = temp_dir("kill");
+    let records = dir.join("games.txt");
+    let a = format!("cmd={},name=alpha", engine("random.sh"));
+    let b = format!("cmd={},name=beta", engine("random.sh"));
+    let args = [
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "8",
+        "--movetime",
+        "20",
+        "--openings-random",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ];
+    let mut child = awale(&args, None)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once it has recorded a game (or when it is done, which the
+    // assertions below handle the same way).
+    let until = Instant::now() + Duration::from_secs(60);
+    while read_records(&records).map_or(0, |r| r.len()) < 1
+        && Instant::now() < until
+        && child.try_wait().unwrap().is_none()
+    {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    let before = count_games(&records);
+    assert!(!before.is_empty());
+    let (_, stdout) = run(&args, None);
+    assert!(
+        stdout.contains(&format!("{} from the records file", before.len())),
+        "{stdout}"
+    );
+    assert_eq!(count_games(&records), (0..8).collect::<Vec<_>>());
+}
+
+#[test]
+fn sprt_stops_the_match_when_it_decides() {
+    let a = format!("cmd={},name=good", engine("random.sh"));
+    let b = format!("cmd={},name=bad", engine("illegal.sh"));
+    let (_, stdout) = run(
+        &[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "200",
+            "--movetime",
+            "20",
+            "--sprt",
+            "elo0=0,elo1=10,alpha=0.05,beta=0.05",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(stdout.contains("H1 was accepted"), "{stdout}");
+    let line = stdout.lines().find(|l| l.starts_with("Games: ")).unwrap();
+    let played: usize = line["Games: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((2..200).contains(&played), "{stdout}");
+    assert!(!stdout.contains("Finished game"), "--quiet: {stdout}");
+}
+
+#[test]
+fn bad_settings_are_refused_with_a_message() {
+    let a = format!("cmd={}", engine("random.sh"));
+    for (args, message) in [
+        (
+            vec!["match", "--engine", a.as_str()],
+            "at least two engines",
+        ),
+        (
+            vec!["match", "--engine", a.as_str(), "--engine", a.as_str()],
+            "two engines are called",
+        ),
+        (
+            vec!["match", "--engine", "name=x", "--engine", a.as_str()],
+            "cmd=PROGRAM is required",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                a.as_str(),
+                "--engine",
+                "cmd=x,name=y",
+                "--tc",
+                "abc",
+            ],
+            "--tc",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                a.as_str(),
+                "--engine",
+                "cmd=x,name=y",
+                "--variant",
+                "chess",
+            ],
+            "unknown variant",
+        ),
+    ] {
+        let out = awale(&args, None).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
