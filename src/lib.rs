@@ -7,5 +7,6 @@
 
 pub mod game;
 pub mod perft;
+pub mod protocol;
 pub mod search;
 pub mod variants;

@@ -1,0 +1,6 @@
+//! The text protocol: the UCI-like engine loop over any reader and writer
+//! (see `protocol.md`), and the class-harness ("arbiter") mode.
+//!
+//! This layer only translates text into calls on the game and the search.
+
+pub mod command;
