@@ -4,3 +4,6 @@
 //! This layer only translates text into calls on the game and the search.
 
 pub mod command;
+pub mod io;
+pub mod options;
+pub mod session;
