@@ -1,8 +1,10 @@
 //! Command-line parsing: each subcommand's arguments live in its own file and
 //! translate text into library calls.
 
+mod arbiter;
 mod perft;
 mod setup;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -23,13 +25,19 @@ struct Cli {
 enum Command {
     /// Count legal move paths to a depth, split by root move (divide).
     Perft(perft::PerftArgs),
+    /// Speak the UCI-like protocol on stdin/stdout (the default).
+    Uci(uci::UciArgs),
+    /// Play one game in the class-harness protocol (one line per turn).
+    Arbiter(arbiter::ArbiterArgs),
 }
 
 /// Parses the command line and runs what it asks for.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        None => anyhow::bail!("the protocol loop is not built yet: use a subcommand (see --help)"),
+        None => uci::run(uci::UciArgs::default()),
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Uci(args)) => uci::run(args),
+        Some(Command::Arbiter(args)) => arbiter::run(args),
     }
 }

@@ -9,7 +9,9 @@ use std::fmt;
 
 use nom::branch::alt;
 use nom::bytes::complete::take_till1;
-use nom::character::complete::{i64 as signed, multispace0, multispace1, u32 as unsigned, u64 as unsigned64};
+use nom::character::complete::{
+    i64 as signed, multispace0, multispace1, u32 as unsigned, u64 as unsigned64,
+};
 use nom::combinator::{all_consuming, map, opt, rest, value, verify};
 use nom::multi::{many0, many1};
 use nom::sequence::preceded;
@@ -129,7 +131,9 @@ fn word(i: &str) -> Res<'_, &str> {
 }
 
 /// The word `k` exactly (not merely a prefix of a longer word).
-fn keyword<'a>(k: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+fn keyword<'a>(
+    k: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
     verify(word, move |w: &str| w == k)
 }
 
@@ -183,13 +187,30 @@ enum GoItem {
 fn go_item(i: &str) -> Res<'_, GoItem> {
     alt((
         map(preceded(keyword("depth"), spaced(unsigned)), GoItem::Depth),
-        map(preceded(keyword("nodes"), spaced(unsigned64)), GoItem::Nodes),
-        map(preceded(keyword("movetime"), spaced(millis)), GoItem::MoveTime),
-        map(preceded(keyword("wtime"), spaced(millis)), |t| GoItem::Time(0, t)),
-        map(preceded(keyword("btime"), spaced(millis)), |t| GoItem::Time(1, t)),
-        map(preceded(keyword("winc"), spaced(millis)), |t| GoItem::Inc(0, t)),
-        map(preceded(keyword("binc"), spaced(millis)), |t| GoItem::Inc(1, t)),
-        map(preceded(keyword("movestogo"), spaced(unsigned)), GoItem::MovesToGo),
+        map(
+            preceded(keyword("nodes"), spaced(unsigned64)),
+            GoItem::Nodes,
+        ),
+        map(
+            preceded(keyword("movetime"), spaced(millis)),
+            GoItem::MoveTime,
+        ),
+        map(preceded(keyword("wtime"), spaced(millis)), |t| {
+            GoItem::Time(0, t)
+        }),
+        map(preceded(keyword("btime"), spaced(millis)), |t| {
+            GoItem::Time(1, t)
+        }),
+        map(preceded(keyword("winc"), spaced(millis)), |t| {
+            GoItem::Inc(0, t)
+        }),
+        map(preceded(keyword("binc"), spaced(millis)), |t| {
+            GoItem::Inc(1, t)
+        }),
+        map(
+            preceded(keyword("movestogo"), spaced(unsigned)),
+            GoItem::MovesToGo,
+        ),
         value(GoItem::Infinite, keyword("infinite")),
         value(GoItem::Ponder, keyword("ponder")),
         map(
@@ -213,11 +234,8 @@ fn go_expects(keyword: &str) -> Option<&'static str> {
 
 fn parse_go(args: &str) -> Result<Command, ParseError> {
     // `go perft <depth>` is its own command.
-    let perft = all_consuming(preceded(
-        (multispace0, keyword("perft")),
-        spaced(unsigned),
-    ))
-    .parse(args);
+    let perft =
+        all_consuming(preceded((multispace0, keyword("perft")), spaced(unsigned))).parse(args);
     if let Ok((_, depth)) = perft {
         return Ok(Command::Perft { depth });
     }
@@ -255,9 +273,14 @@ fn parse_go(args: &str) -> Result<Command, ParseError> {
 }
 
 fn parse_setoption(args: &str) -> Result<Command, ParseError> {
-    let (after_name, _) = (multispace0::<&str, nom::error::Error<&str>>, keyword("name"))
+    let (after_name, _) = (
+        multispace0::<&str, nom::error::Error<&str>>,
+        keyword("name"),
+    )
         .parse(args)
-        .map_err(|_| ParseError("setoption: expected 'setoption name <name> [value <value>]'".into()))?;
+        .map_err(|_| {
+            ParseError("setoption: expected 'setoption name <name> [value <value>]'".into())
+        })?;
     // The name runs up to the word `value`; the value is everything after it.
     let words: Vec<&str> = after_name.split_whitespace().collect();
     let split = words.iter().position(|w| *w == "value");
@@ -304,7 +327,11 @@ fn fen_words(i: &str) -> Res<'_, Vec<&str>> {
 
 fn parse_position(args: &str) -> Result<Command, ParseError> {
     let startpos = map(
-        (preceded(multispace0, keyword("startpos")), moves_clause, multispace0),
+        (
+            preceded(multispace0, keyword("startpos")),
+            moves_clause,
+            multispace0,
+        ),
         |(_, moves, _)| Command::Position {
             start: Start::StartPos,
             moves,
@@ -499,9 +526,9 @@ mod tests {
 
     #[test]
     fn go_parameters() {
-        let Command::Go(go) = ok(
-            "go wtime 1000 btime -5 winc 10 binc 20 movestogo 3 depth 4 nodes 99 movetime 50",
-        ) else {
+        let Command::Go(go) =
+            ok("go wtime 1000 btime -5 winc 10 binc 20 movestogo 3 depth 4 nodes 99 movetime 50")
+        else {
             panic!()
         };
         assert_eq!(go.time, [Some(1000), Some(0)]);

@@ -3,7 +3,9 @@
 //!
 //! This layer only translates text into calls on the game and the search.
 
+pub mod arbiter;
 pub mod command;
+pub mod engine;
 pub mod io;
 pub mod options;
 pub mod session;

@@ -48,7 +48,10 @@ fn level_name(level: Level) -> &'static str {
 /// The `option name ...` lines of `uci`, values shown being those in force.
 pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
     let mut lines = Vec::new();
-    let vars: String = variants::NAMES.iter().map(|n| format!(" var {n}")).collect();
+    let vars: String = variants::NAMES
+        .iter()
+        .map(|n| format!(" var {n}"))
+        .collect();
     lines.push(format!(
         "option name Variant type combo default {}{vars}",
         settings.variant
@@ -63,7 +66,10 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
                 )
             }
             OptionKind::Check => {
-                format!("option name {} type check default {}", rule.name, rule.current)
+                format!(
+                    "option name {} type check default {}",
+                    rule.name, rule.current
+                )
             }
         });
     }
@@ -168,11 +174,9 @@ pub fn apply(
                 "easy" => Level::Easy,
                 "medium" => Level::Medium,
                 "hard" => Level::Hard,
-                _ => {
-                    return Err(format!(
-                        "option Level: '{value}' is not a valid value (expected easy, medium or hard)"
-                    ))
-                }
+                _ => return Err(format!(
+                    "option Level: '{value}' is not a valid value (expected easy, medium or hard)"
+                )),
             };
             Effect::Configure
         }
@@ -193,12 +197,10 @@ pub fn apply(
                         "Move Overhead",
                         "Clear Hash",
                     ]);
-                    format!(
-                        "unknown option '{name}' (options: {})",
-                        known.join(", ")
-                    )
+                    format!("unknown option '{name}' (options: {})", known.join(", "))
                 })?;
-            let value = value.ok_or_else(|| format!("option {}: a value is required", rule.name))?;
+            let value =
+                value.ok_or_else(|| format!("option {}: a value is required", rule.name))?;
             next.rule_options
                 .retain(|(n, _)| !n.eq_ignore_ascii_case(rule.name));
             next.rule_options
@@ -248,9 +250,17 @@ mod tests {
         assert_eq!(e, Effect::Stored);
         let (n, e) = apply(&s, &rules(), "grandslam", Some("capture")).unwrap();
         assert_eq!(n.rule_options, vec![("GrandSlam".into(), "capture".into())]);
-        assert_eq!(e, Effect::Rebuild { keep_position: true });
+        assert_eq!(
+            e,
+            Effect::Rebuild {
+                keep_position: true
+            }
+        );
         let (n, _) = apply(&n, &rules(), "GRANDSLAM", Some("forbidden")).unwrap();
-        assert_eq!(n.rule_options, vec![("GrandSlam".into(), "forbidden".into())]);
+        assert_eq!(
+            n.rule_options,
+            vec![("GrandSlam".into(), "forbidden".into())]
+        );
         let (_, e) = apply(&s, &rules(), "clear hash", None).unwrap();
         assert_eq!(e, Effect::ClearHash);
         let (n, _) = apply(&s, &rules(), "Variant", Some("OWARE")).unwrap();

@@ -79,6 +79,8 @@ pub trait AnySession: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// How the game ended, repetition included, or `None` while it goes on.
     fn game_end(&self) -> Option<GameEnd>;
+    /// 0 when South (player 1) is to move, 1 for North.
+    fn side_to_move_index(&self) -> usize;
     /// Applies the search settings (hash, threads, level, seed).
     fn configure(&mut self, settings: &Settings);
     /// Empties the transposition table.
@@ -257,8 +259,10 @@ impl<G: Game> AnySession for Session<G> {
         let mv = self.game.parse_move(&self.pos, text)?;
         let written = self.game.format_move(&self.pos, mv);
         let next = self.game.play(&self.pos, mv);
-        self.history
-            .push(self.game.key(&next), self.game.is_irreversible(&self.pos, &next));
+        self.history.push(
+            self.game.key(&next),
+            self.game.is_irreversible(&self.pos, &next),
+        );
         self.pos = next;
         self.record.1.push(written.clone());
         Ok(written)
@@ -278,6 +282,10 @@ impl<G: Game> AnySession for Session<G> {
 
     fn game_end(&self) -> Option<GameEnd> {
         game_end(&self.game, &self.pos, &self.history)
+    }
+
+    fn side_to_move_index(&self) -> usize {
+        self.game.side_to_move(&self.pos).index()
     }
 
     fn configure(&mut self, settings: &Settings) {
@@ -302,7 +310,12 @@ impl<G: Game> AnySession for Session<G> {
             .iter()
             .map(|o| format!("{}={}", o.name, o.current))
             .collect();
-        let _ = writeln!(out, "Variant: {} ({})", self.game.name(), options.join(", "));
+        let _ = writeln!(
+            out,
+            "Variant: {} ({})",
+            self.game.name(),
+            options.join(", ")
+        );
         let _ = writeln!(out, "Position: {}", self.game.format_position(&self.pos));
         let _ = writeln!(out, "Side to move: {}", self.game.side_to_move(&self.pos));
         let scores = self.game.scores(&self.pos);
@@ -331,7 +344,10 @@ impl<G: Game> AnySession for Session<G> {
     fn eval(&self) -> String {
         let mut out = String::new();
         let side = self.game.side_to_move(&self.pos);
-        let _ = writeln!(out, "Evaluation from the side to move ({side}), in centiseeds:");
+        let _ = writeln!(
+            out,
+            "Evaluation from the side to move ({side}), in centiseeds:"
+        );
         for (name, value) in self.game.evaluation_terms(&self.pos) {
             let _ = writeln!(out, "  {name}: {value}");
         }
@@ -391,7 +407,8 @@ impl<G: Game> AnySession for Session<G> {
             searcher,
             ..
         } = self;
-        let mut on_info = |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
+        let mut on_info =
+            |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
         let result = searcher.search(&pos, history, limits, &restrict, stop, &mut on_info);
         let best = result.best.filter(|&mv| self.is_legal(&pos, mv));
         if best.is_none() && result.best.is_some() {
@@ -421,11 +438,13 @@ mod tests {
     #[test]
     fn letter_runs_are_split() {
         let moves = vec!["FfEaCe".to_string(), "12".to_string(), "A".to_string()];
-        assert_eq!(expand_moves(&moves).split_whitespace().collect::<Vec<_>>(), [
-            "F", "f", "E", "a", "C", "e", "12", "A"
-        ]);
+        assert_eq!(
+            expand_moves(&moves).split_whitespace().collect::<Vec<_>>(),
+            ["F", "f", "E", "a", "C", "e", "12", "A"]
+        );
         let mut s = session();
-        s.set_position(&Start::StartPos, &["FfEaCe".to_string()]).unwrap();
+        s.set_position(&Start::StartPos, &["FfEaCe".to_string()])
+            .unwrap();
         let mut t = session();
         let each: Vec<String> = "F f E a C e".split(' ').map(String::from).collect();
         t.set_position(&Start::StartPos, &each).unwrap();
@@ -435,7 +454,8 @@ mod tests {
     #[test]
     fn an_illegal_move_leaves_the_position() {
         let mut s = session();
-        s.set_position(&Start::StartPos, &["F".to_string()]).unwrap();
+        s.set_position(&Start::StartPos, &["F".to_string()])
+            .unwrap();
         let before = s.display();
         let err = s
             .set_position(&Start::StartPos, &["F".to_string(), "F".to_string()])
@@ -450,7 +470,10 @@ mod tests {
     fn display_tells_the_position_and_the_legal_moves() {
         let s = session();
         let text = s.display();
-        assert!(text.contains("Position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"), "{text}");
+        assert!(
+            text.contains("Position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"),
+            "{text}"
+        );
         assert!(text.contains("Legal moves: A B C D E F"), "{text}");
         assert!(text.contains("Game over: no"), "{text}");
         let e = s.eval();
@@ -489,7 +512,11 @@ mod tests {
             .unwrap();
         assert_eq!(best, "B");
         assert!(!lines.is_empty());
-        assert!(lines[0].line.starts_with("info depth 1 seldepth"), "{:?}", lines[0]);
+        assert!(
+            lines[0].line.starts_with("info depth 1 seldepth"),
+            "{:?}",
+            lines[0]
+        );
         assert!(lines.last().unwrap().line.contains(" pv B"), "{lines:?}");
     }
 }
