@@ -1,9 +1,9 @@
 //! The engine loop: commands from a reader, answers to a writer.
 //!
 //! Three kinds of threads cooperate:
-//! - the input thread reads and parses lines; it gives the stop signal of
-//!   the latest `go` itself on `stop`, `quit` and end of input, so a search
-//!   stops at once even while the command thread waits;
+//! - the input thread reads and parses lines; on `stop`, `quit` and end of
+//!   input it gives the stop signal of every `go` read so far itself, so a
+//!   search stops at once even while the command thread waits;
 //! - the command thread (the caller of [`run`]) applies commands in order;
 //! - a job thread runs each search, perft or bench, owning the session
 //!   meanwhile, and prints `bestmove` (for `go infinite`, only after `stop`).
@@ -88,12 +88,13 @@ pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) ->
 }
 
 /// The input thread: lines to messages; `stop`, `quit` and end of input also
-/// give the stop signal of the latest `go` at once.
+/// give at once the stop signal of every `go` read so far (the running
+/// search and any queued behind it).
 fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>) {
     let mut reader = LineReader::new(BufReader::new(input));
-    let mut latest: Option<Arc<Stop>> = None;
-    let stop_latest = |latest: &Option<Arc<Stop>>| {
-        if let Some(stop) = latest {
+    let mut latest: Vec<Arc<Stop>> = Vec::new();
+    let stop_latest = |latest: &mut Vec<Arc<Stop>>| {
+        for stop in latest.drain(..) {
             stop.trigger();
         }
     };
@@ -115,16 +116,17 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>)
                 match command::parse(&text) {
                     Ok(Command::Go(go)) => {
                         let stop = Stop::new();
-                        latest = Some(Arc::clone(&stop));
+                        latest.retain(|s| !s.is_set());
+                        latest.push(Arc::clone(&stop));
                         Message::Command(Command::Go(go), Some(stop))
                     }
                     Ok(Command::Stop) => {
-                        stop_latest(&latest);
+                        stop_latest(&mut latest);
                         Message::Command(Command::Stop, None)
                     }
                     Ok(Command::Quit) => {
                         quitting.store(true, Ordering::SeqCst);
-                        stop_latest(&latest);
+                        stop_latest(&mut latest);
                         let _ = tx.send(Message::Command(Command::Quit, None));
                         return;
                     }
@@ -138,7 +140,7 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>)
         }
     }
     quitting.store(true, Ordering::SeqCst);
-    stop_latest(&latest);
+    stop_latest(&mut latest);
     let _ = tx.send(Message::End);
 }
 
