@@ -141,7 +141,10 @@ fn an_invalid_move_is_reported_and_fails() {
     let mut p = Player::start(&["--movetime", "20"]);
     p.send("F");
     let answer = p.read().unwrap();
-    assert!("abcdef".contains(answer.as_str()) && answer.len() == 1, "{answer}");
+    assert!(
+        "abcdef".contains(answer.as_str()) && answer.len() == 1,
+        "{answer}"
+    );
     p.send("F");
     assert_eq!(p.read().unwrap(), "RESULT invalid F");
     assert!(!p.wait_exit().success());

@@ -148,7 +148,10 @@ fn handshake_lists_options_and_answers_isready() {
         "Clear Hash",
     ] {
         let prefix = format!("option name {name} type ");
-        assert!(before.iter().any(|l| l.starts_with(&prefix)), "{name}: {before:?}");
+        assert!(
+            before.iter().any(|l| l.starts_with(&prefix)),
+            "{name}: {before:?}"
+        );
     }
     let (before, _) = e.ask("isready", "readyok");
     assert!(before.is_empty());
@@ -184,7 +187,9 @@ fn a_full_game_against_itself() {
             break;
         }
         assert!(
-            infos.iter().any(|l| l.starts_with("info depth ") && l.contains(" score ")),
+            infos
+                .iter()
+                .any(|l| l.starts_with("info depth ") && l.contains(" score ")),
             "{infos:?}"
         );
         moves.push(mv);
@@ -206,9 +211,15 @@ fn stop_ends_go_infinite_with_one_bestmove() {
     assert!(before.is_empty(), "{before:?}");
     // The search is still running: isready is answered before any bestmove.
     let (before, _) = e.ask("isready", "readyok");
-    assert!(before.iter().all(|l| !l.starts_with("bestmove")), "{before:?}");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
     let (_, line) = e.ask("stop", "bestmove");
-    assert!(["A", "B", "C", "D", "E", "F"].contains(&bestmove(&line)), "{line}");
+    assert!(
+        ["A", "B", "C", "D", "E", "F"].contains(&bestmove(&line)),
+        "{line}"
+    );
     // Exactly one bestmove: the next answer is readyok.
     let (before, _) = e.ask("isready", "readyok");
     assert!(before.is_empty(), "{before:?}");
@@ -225,7 +236,10 @@ fn isready_is_answered_during_a_search() {
     let (before, _) = e.ask("isready", "readyok");
     assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
     let (_, line) = e.ask("stop", "bestmove");
-    assert!(["a", "b", "c", "d", "e", "f"].contains(&bestmove(&line)), "{line}");
+    assert!(
+        ["a", "b", "c", "d", "e", "f"].contains(&bestmove(&line)),
+        "{line}"
+    );
     e.send("quit");
     assert!(e.wait_exit().success());
 }
@@ -265,10 +279,16 @@ fn an_illegal_move_refuses_the_whole_position_command() {
     );
     e.send("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves A 13");
     let error = e.next();
-    assert!(error.starts_with("info string error: position: "), "{error}");
+    assert!(
+        error.starts_with("info string error: position: "),
+        "{error}"
+    );
     e.send("position fen 4-4-4-4-4-4-4-4-4-4-4-0-S");
     let error = e.next();
-    assert!(error.starts_with("info string error: position: "), "{error}");
+    assert!(
+        error.starts_with("info string error: position: "),
+        "{error}"
+    );
     let (_, line) = e.ask("d", "Position:");
     assert_eq!(line, "Position: 5-5-5-5-4-0-5-5-5-5-4-0-0-0-S");
     // A run of letters, as Aalina's GUI sends them, and hole numbers.
@@ -317,7 +337,10 @@ fn garbage_lines_get_one_error_line_each_and_change_nothing() {
     // Blank lines and carriage returns are fine.
     e.send_bytes(b"\n\r\n   \t\r\n");
     let (before, line) = e.ask("d", "Position:");
-    assert!(before.iter().all(|l| !l.starts_with("info string error")), "{before:?}");
+    assert!(
+        before.iter().all(|l| !l.starts_with("info string error")),
+        "{before:?}"
+    );
     assert_eq!(line, "Position: 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
     let (before, _) = e.ask("isready", "readyok");
     assert!(
@@ -351,12 +374,18 @@ fn options_change_rules_notation_and_searchmoves() {
     let (before, line) = e.ask("go depth 2 searchmoves 3", "bestmove");
     assert_eq!(line, "bestmove 3", "{before:?}");
     let (before, _) = e.ask("uci", "uciok");
-    assert!(before.iter().any(|l| l.starts_with("option name Level type combo default medium")));
-    assert!(before.iter().any(|l| l.starts_with("option name Move Overhead type spin default 50")));
+    assert!(before
+        .iter()
+        .any(|l| l.starts_with("option name Level type combo default medium")));
+    assert!(before
+        .iter()
+        .any(|l| l.starts_with("option name Move Overhead type spin default 50")));
     let (_, line) = e.ask("go perft 3", "Nodes searched:");
     assert_eq!(line, "Nodes searched: 190");
     let (before, line) = e.ask("eval", "Total:");
-    assert!(before.iter().any(|l| l.starts_with("Evaluation from the side to move")));
+    assert!(before
+        .iter()
+        .any(|l| l.starts_with("Evaluation from the side to move")));
     assert_eq!(line, "Total: 0");
     let (_, line) = e.ask("bench 2", "");
     assert!(!line.starts_with("info string error"), "{line}");

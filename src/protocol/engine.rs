@@ -30,6 +30,13 @@ use super::session::{build, AnySession, Settings};
 /// The deepest `perft` and `bench` accepted.
 pub const MAX_DEPTH: u32 = 64;
 
+/// How long after `stop` the loop waits for the search to return before it
+/// answers with the best move reported so far.
+pub const STOP_GRACE: Duration = Duration::from_millis(20);
+
+/// How often the job thread looks at the stop signal while a search runs.
+const POLL: Duration = Duration::from_millis(2);
+
 /// How long `quit` waits for a running job before leaving it behind.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
@@ -385,36 +392,85 @@ impl Engine {
                     end.reason, end.scores[0], end.scores[1]
                 ));
             }
-            let best = catch_unwind(AssertUnwindSafe(|| {
-                session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
-                    out.line(&report.line)
-                })
-            }));
-            let (best, failed) = match best {
-                Ok(best) => (best, false),
-                Err(_) => {
-                    out.line("info string error: the search failed; answering a legal move");
-                    let pick = fallback
+            let pick_fallback = |best: Option<String>| {
+                best.or_else(|| {
+                    fallback
                         .iter()
                         .find(|m| searchmoves.is_empty() || searchmoves.contains(m))
-                        .or(fallback.first())
-                        .cloned();
-                    (pick, true)
-                }
+                        .cloned()
+                })
             };
-            if infinite {
-                stop.wait();
-            }
-            out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
-            // Releases the watchdog.
-            stop.trigger();
+            let answered = AtomicBool::new(false);
+            let best_so_far: Mutex<Option<String>> = Mutex::new(None);
+            let (result_tx, result_rx) = mpsc::channel();
+            let mut failed = false;
+            thread::scope(|scope| {
+                // The search runs on its own scoped thread so that this one
+                // can answer `stop` in time even if the search is slow to
+                // notice it; the session comes back when the search returns.
+                let searching = thread::Builder::new()
+                    .name("awale-search".into())
+                    .spawn_scoped(scope, || {
+                        let result = catch_unwind(AssertUnwindSafe(|| {
+                            session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
+                                if !answered.load(Ordering::SeqCst) {
+                                    out.line(&report.line);
+                                }
+                                if report.best.is_some() {
+                                    *best_so_far.lock().unwrap_or_else(|e| e.into_inner()) =
+                                        report.best;
+                                }
+                            })
+                        }));
+                        let _ = result_tx.send(result);
+                    });
+                if let Err(e) = searching {
+                    log::error!("cannot start the search thread: {e}");
+                    failed = true;
+                }
+                let mut stop_seen: Option<Instant> = None;
+                let best = loop {
+                    match result_rx.recv_timeout(POLL) {
+                        Ok(Ok(best)) => break best,
+                        Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
+                            out.line(
+                                "info string error: the search failed; answering a legal move",
+                            );
+                            failed = true;
+                            break None;
+                        }
+                        Err(RecvTimeoutError::Timeout) => {
+                            if !stop.is_set() {
+                                continue;
+                            }
+                            let seen = *stop_seen.get_or_insert_with(Instant::now);
+                            if seen.elapsed() >= STOP_GRACE {
+                                log::warn!(
+                                    "the search is slow to stop; answering its best move so far"
+                                );
+                                break best_so_far
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .clone();
+                            }
+                        }
+                    }
+                };
+                let best = pick_fallback(best);
+                if infinite {
+                    stop.wait();
+                }
+                answered.store(true, Ordering::SeqCst);
+                out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
+                // Releases the watchdog.
+                stop.trigger();
+            });
             if failed {
                 std::panic::resume_unwind(Box::new("search failed"));
             }
         })
     }
 }
-
 /// The search limits of a `go` command.
 pub fn limits(go: &Go, settings: &Settings) -> Limits {
     let ms = Duration::from_millis;

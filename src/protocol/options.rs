@@ -174,9 +174,11 @@ pub fn apply(
                 "easy" => Level::Easy,
                 "medium" => Level::Medium,
                 "hard" => Level::Hard,
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "option Level: '{value}' is not a valid value (expected easy, medium or hard)"
-                )),
+                ))
+                }
             };
             Effect::Configure
         }
