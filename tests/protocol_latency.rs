@@ -89,6 +89,22 @@ fn measure_stop_and_movetime_latency() {
         }
         summary(&format!("bestmove time minus movetime {movetime}"), over);
     }
+    // A deep depth makes the time limit the binding one.
+    for movetime in [100u64, 300] {
+        let mut over = Vec::new();
+        for _ in 0..5 {
+            send(&mut stdin, "position startpos");
+            send(&mut stdin, "isready");
+            until(&rx, "readyok");
+            let sent = send(&mut stdin, &format!("go depth 40 movetime {movetime}"));
+            let (at, _) = until(&rx, "bestmove");
+            over.push((at - sent).as_secs_f64() * 1e3 - movetime as f64);
+        }
+        summary(
+            &format!("go depth 40 movetime {movetime}: time minus movetime"),
+            over,
+        );
+    }
     send(&mut stdin, "quit");
     let _ = child.wait();
 

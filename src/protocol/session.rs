@@ -144,6 +144,9 @@ pub struct Session<G: Game> {
     history: History<G::Key>,
     searcher: Searcher<G>,
     record: (Start, Vec<String>),
+    /// The search settings last given to the searcher: only changes are
+    /// passed on (a new hash size may reallocate the table).
+    applied: Settings,
 }
 
 impl<G: Game> Session<G> {
@@ -160,6 +163,7 @@ impl<G: Game> Session<G> {
             history,
             searcher,
             record: (Start::StartPos, Vec::new()),
+            applied: settings.clone(),
         }
     }
 
@@ -289,10 +293,19 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn configure(&mut self, settings: &Settings) {
-        self.searcher.set_hash_mb(settings.hash_mb);
-        self.searcher.set_threads(settings.threads);
-        self.searcher.set_level(settings.level);
-        self.searcher.set_seed(settings.seed);
+        if settings.hash_mb != self.applied.hash_mb {
+            self.searcher.set_hash_mb(settings.hash_mb);
+        }
+        if settings.threads != self.applied.threads {
+            self.searcher.set_threads(settings.threads);
+        }
+        if settings.level != self.applied.level {
+            self.searcher.set_level(settings.level);
+        }
+        if settings.seed != self.applied.seed {
+            self.searcher.set_seed(settings.seed);
+        }
+        self.applied = settings.clone();
     }
 
     fn clear_hash(&mut self) {
