@@ -7,6 +7,7 @@
 
 pub mod game;
 pub mod perft;
+pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod variants;

@@ -1,11 +1,13 @@
 //! Command-line parsing: each subcommand's arguments live in its own file and
 //! translate text into library calls.
 
+mod arbiter;
 mod match_cmd;
 mod perft;
 mod play;
 mod setup;
 mod tournament;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -32,16 +34,22 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// Play a game in the terminal against the engine (or another person).
     Play(play::PlayArgs),
+    /// Speak the UCI-like protocol on stdin/stdout (the default).
+    Uci(uci::UciArgs),
+    /// Play one game in the class-harness protocol (one line per turn).
+    Arbiter(arbiter::ArbiterArgs),
 }
 
 /// Parses the command line and runs what it asks for.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        None => anyhow::bail!("the protocol loop is not built yet: use a subcommand (see --help)"),
+        None => uci::run(uci::UciArgs::default()),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Play(args)) => play::run(args),
+        Some(Command::Uci(args)) => uci::run(args),
+        Some(Command::Arbiter(args)) => arbiter::run(args),
     }
 }

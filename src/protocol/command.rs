@@ -1,0 +1,568 @@
+//! The protocol's input language: one line of text becomes one [`Command`].
+//!
+//! Lines are parsed with `nom`. Words are separated by any run of spaces or
+//! tabs; command and keyword names are lower case, as in UCI. A line that
+//! cannot be parsed gives a [`ParseError`] whose message the engine prints as
+//! `info string error: <message>`.
+
+use std::fmt;
+
+use nom::branch::alt;
+use nom::bytes::complete::take_till1;
+use nom::character::complete::{
+    i64 as signed, multispace0, multispace1, u32 as unsigned, u64 as unsigned64,
+};
+use nom::combinator::{all_consuming, map, opt, rest, value, verify};
+use nom::multi::{many0, many1};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+/// Where a `position` command starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// `startpos`: the variant's starting position.
+    StartPos,
+    /// `fen <position string>`: a position string of the variant.
+    Fen(String),
+}
+
+/// The parameters of `go` (times in milliseconds, as sent).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// `depth D`: plies to search.
+    pub depth: Option<u32>,
+    /// `nodes N`: nodes to search.
+    pub nodes: Option<u64>,
+    /// `movetime T`: milliseconds for this move.
+    pub movetime: Option<u64>,
+    /// `wtime`/`btime`: player 1's (South) and player 2's (North) remaining
+    /// milliseconds; negative values sent by some GUIs are read as 0.
+    pub time: [Option<u64>; 2],
+    /// `winc`/`binc`: the increments in milliseconds.
+    pub inc: [Option<u64>; 2],
+    /// `movestogo N`: moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// `infinite`: search until `stop`.
+    pub infinite: bool,
+    /// `searchmoves m1 m2 ...`: restrict the search to these moves.
+    pub searchmoves: Vec<String>,
+}
+
+/// One protocol command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A blank line: ignored.
+    Empty,
+    /// `uci`
+    Uci,
+    /// `isready`
+    IsReady,
+    /// `setoption name <name> [value <value>]`; the name may contain spaces.
+    SetOption {
+        /// The option name as written (matched case-insensitively later).
+        name: String,
+        /// The value, absent for buttons.
+        value: Option<String>,
+    },
+    /// `ucinewgame`
+    UciNewGame,
+    /// `position startpos|fen <string> [moves m1 m2 ...]`
+    Position {
+        /// The position the moves start from.
+        start: Start,
+        /// The moves, one word each, as written.
+        moves: Vec<String>,
+    },
+    /// `go ...` (except `go perft`).
+    Go(Go),
+    /// `go perft <depth>` or `perft <depth>`.
+    Perft {
+        /// Plies to count.
+        depth: u32,
+    },
+    /// `stop`
+    Stop,
+    /// `ponderhit` (accepted and ignored: the engine does not ponder).
+    PonderHit,
+    /// `quit`
+    Quit,
+    /// `d`: describe the position.
+    Display,
+    /// `eval`: the static evaluation and its terms.
+    Eval,
+    /// `bench [depth]`
+    Bench {
+        /// The depth, or the bench's default.
+        depth: Option<u32>,
+    },
+}
+
+/// Why a line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The longest excerpt of the input quoted in an error message.
+const QUOTE_LIMIT: usize = 40;
+
+/// Quotes a piece of input for an error message, shortened when long.
+pub fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(QUOTE_LIMIT).collect();
+    if chars.next().is_some() {
+        format!("'{head}...'")
+    } else {
+        format!("'{head}'")
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// One word: a run of characters other than whitespace.
+fn word(i: &str) -> Res<'_, &str> {
+    take_till1(char::is_whitespace).parse(i)
+}
+
+/// The word `k` exactly (not merely a prefix of a longer word).
+fn keyword<'a>(
+    k: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
+    verify(word, move |w: &str| w == k)
+}
+
+/// Whitespace, then what `p` parses.
+fn spaced<'a, O, P>(p: P) -> impl Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>
+where
+    P: Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>,
+{
+    preceded(multispace1, p)
+}
+
+/// The words of the `go` command.
+const GO_WORDS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "infinite",
+    "searchmoves",
+    "ponder",
+    "perft",
+];
+
+/// Any word that is not a `go` keyword (a move of `searchmoves`).
+fn go_move(i: &str) -> Res<'_, &str> {
+    verify(word, |w: &str| !GO_WORDS.contains(&w)).parse(i)
+}
+
+/// A millisecond count; negative values become 0.
+fn millis(i: &str) -> Res<'_, u64> {
+    map(signed, |v: i64| v.max(0) as u64).parse(i)
+}
+
+#[derive(Clone, Debug)]
+enum GoItem {
+    Depth(u32),
+    Nodes(u64),
+    MoveTime(u64),
+    Time(usize, u64),
+    Inc(usize, u64),
+    MovesToGo(u32),
+    Infinite,
+    Ponder,
+    SearchMoves(Vec<String>),
+}
+
+fn go_item(i: &str) -> Res<'_, GoItem> {
+    alt((
+        map(preceded(keyword("depth"), spaced(unsigned)), GoItem::Depth),
+        map(
+            preceded(keyword("nodes"), spaced(unsigned64)),
+            GoItem::Nodes,
+        ),
+        map(
+            preceded(keyword("movetime"), spaced(millis)),
+            GoItem::MoveTime,
+        ),
+        map(preceded(keyword("wtime"), spaced(millis)), |t| {
+            GoItem::Time(0, t)
+        }),
+        map(preceded(keyword("btime"), spaced(millis)), |t| {
+            GoItem::Time(1, t)
+        }),
+        map(preceded(keyword("winc"), spaced(millis)), |t| {
+            GoItem::Inc(0, t)
+        }),
+        map(preceded(keyword("binc"), spaced(millis)), |t| {
+            GoItem::Inc(1, t)
+        }),
+        map(
+            preceded(keyword("movestogo"), spaced(unsigned)),
+            GoItem::MovesToGo,
+        ),
+        value(GoItem::Infinite, keyword("infinite")),
+        value(GoItem::Ponder, keyword("ponder")),
+        map(
+            preceded(keyword("searchmoves"), many1(spaced(go_move))),
+            |moves: Vec<&str>| GoItem::SearchMoves(moves.into_iter().map(String::from).collect()),
+        ),
+    ))
+    .parse(i)
+}
+
+/// What a `go` keyword expects after it, for error messages.
+fn go_expects(keyword: &str) -> Option<&'static str> {
+    Some(match keyword {
+        "depth" | "movestogo" | "perft" => "a whole number",
+        "nodes" => "a whole number",
+        "movetime" | "wtime" | "btime" | "winc" | "binc" => "a number of milliseconds",
+        "searchmoves" => "at least one move",
+        _ => return None,
+    })
+}
+
+fn parse_go(args: &str) -> Result<Command, ParseError> {
+    // `go perft <depth>` is its own command.
+    let perft =
+        all_consuming(preceded((multispace0, keyword("perft")), spaced(unsigned))).parse(args);
+    if let Ok((_, depth)) = perft {
+        return Ok(Command::Perft { depth });
+    }
+    let (remaining, items) = many0(preceded(multispace0, go_item))
+        .parse(args)
+        .map_err(|_| ParseError("go: cannot read the parameters".into()))?;
+    let remaining = remaining.trim_start();
+    if !remaining.is_empty() {
+        let mut words = remaining.split_whitespace();
+        let first = words.next().unwrap_or_default();
+        let next = words.next();
+        return Err(ParseError(match (go_expects(first), next) {
+            (Some(what), Some(found)) => {
+                format!("go {first}: expected {what}, found {}", quote(found))
+            }
+            (Some(what), None) => format!("go {first}: expected {what} after it"),
+            (None, _) => format!("go: unknown parameter {}", quote(first)),
+        }));
+    }
+    let mut go = Go::default();
+    for item in items {
+        match item {
+            GoItem::Depth(d) => go.depth = Some(d),
+            GoItem::Nodes(n) => go.nodes = Some(n),
+            GoItem::MoveTime(t) => go.movetime = Some(t),
+            GoItem::Time(side, t) => go.time[side] = Some(t),
+            GoItem::Inc(side, t) => go.inc[side] = Some(t),
+            GoItem::MovesToGo(n) => go.movestogo = Some(n),
+            GoItem::Infinite => go.infinite = true,
+            GoItem::Ponder => {}
+            GoItem::SearchMoves(moves) => go.searchmoves.extend(moves),
+        }
+    }
+    Ok(Command::Go(go))
+}
+
+fn parse_setoption(args: &str) -> Result<Command, ParseError> {
+    let (after_name, _) = (
+        multispace0::<&str, nom::error::Error<&str>>,
+        keyword("name"),
+    )
+        .parse(args)
+        .map_err(|_| {
+            ParseError("setoption: expected 'setoption name <name> [value <value>]'".into())
+        })?;
+    // The name runs up to the word `value`; the value is everything after it.
+    let words: Vec<&str> = after_name.split_whitespace().collect();
+    let split = words.iter().position(|w| *w == "value");
+    let (name_words, value) = match split {
+        Some(at) => (&words[..at], Some(words[at + 1..].join(" "))),
+        None => (&words[..], None),
+    };
+    if name_words.is_empty() {
+        return Err(ParseError("setoption: the option name is missing".into()));
+    }
+    if value.as_deref() == Some("") {
+        return Err(ParseError(format!(
+            "setoption {}: the value is missing after 'value'",
+            name_words.join(" ")
+        )));
+    }
+    Ok(Command::SetOption {
+        name: name_words.join(" "),
+        value,
+    })
+}
+
+/// `moves m1 m2 ...` at the end of a `position` command (possibly empty).
+fn moves_clause(i: &str) -> Res<'_, Vec<String>> {
+    map(
+        opt(preceded(
+            (multispace0, keyword("moves")),
+            many0(spaced(word)),
+        )),
+        |moves: Option<Vec<&str>>| {
+            moves
+                .unwrap_or_default()
+                .into_iter()
+                .map(String::from)
+                .collect()
+        },
+    )
+    .parse(i)
+}
+
+fn fen_words(i: &str) -> Res<'_, Vec<&str>> {
+    many1(spaced(verify(word, |w: &str| w != "moves"))).parse(i)
+}
+
+fn parse_position(args: &str) -> Result<Command, ParseError> {
+    let startpos = map(
+        (
+            preceded(multispace0, keyword("startpos")),
+            moves_clause,
+            multispace0,
+        ),
+        |(_, moves, _)| Command::Position {
+            start: Start::StartPos,
+            moves,
+        },
+    );
+    let fen = map(
+        (
+            preceded(multispace0, keyword("fen")),
+            fen_words,
+            moves_clause,
+            multispace0,
+        ),
+        |(_, fen, moves, _)| Command::Position {
+            start: Start::Fen(fen.join(" ")),
+            moves,
+        },
+    );
+    match all_consuming(alt((startpos, fen))).parse(args) {
+        Ok((_, command)) => Ok(command),
+        Err(_) => {
+            let words: Vec<&str> = args.split_whitespace().collect();
+            Err(ParseError(match words.first() {
+                None => "position: expected 'startpos' or 'fen <position string>'".into(),
+                Some(&"fen") if words.len() == 1 || words[1] == "moves" => {
+                    "position fen: the position string is missing".into()
+                }
+                Some(&"startpos") | Some(&"fen") => {
+                    let extra = words.iter().skip(1).find(|w| **w != "moves").copied();
+                    format!(
+                        "position: expected 'moves' after the start, found {}",
+                        quote(extra.unwrap_or_default())
+                    )
+                }
+                Some(other) => format!(
+                    "position: expected 'startpos' or 'fen', found {}",
+                    quote(other)
+                ),
+            }))
+        }
+    }
+}
+
+/// A command with no arguments: anything after it is an error.
+fn bare(name: &str, args: &str, command: Command) -> Result<Command, ParseError> {
+    if args.trim().is_empty() {
+        Ok(command)
+    } else {
+        Err(ParseError(format!(
+            "{name}: takes no arguments, found {}",
+            quote(args.trim())
+        )))
+    }
+}
+
+/// A command with one optional (or required) whole number.
+fn number_arg(name: &str, args: &str) -> Result<Option<u32>, ParseError> {
+    match all_consuming(preceded(
+        multispace0::<&str, nom::error::Error<&str>>,
+        opt((unsigned, multispace0)),
+    ))
+    .parse(args)
+    {
+        Ok((_, n)) => Ok(n.map(|(n, _)| n)),
+        Err(_) => Err(ParseError(format!(
+            "{name}: expected a whole number, found {}",
+            quote(args.trim())
+        ))),
+    }
+}
+
+/// Parses one input line (without its line ending).
+pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(Command::Empty);
+    }
+    let (args, name) = match (word, rest).parse(line) {
+        Ok((_, (name, args))) => (args, name),
+        Err(_) => return Ok(Command::Empty),
+    };
+    match name {
+        "uci" => bare(name, args, Command::Uci),
+        "isready" => bare(name, args, Command::IsReady),
+        "ucinewgame" => bare(name, args, Command::UciNewGame),
+        "stop" => bare(name, args, Command::Stop),
+        "ponderhit" => bare(name, args, Command::PonderHit),
+        "quit" => bare(name, args, Command::Quit),
+        "d" => bare(name, args, Command::Display),
+        "eval" => bare(name, args, Command::Eval),
+        "setoption" => parse_setoption(args),
+        "position" => parse_position(args),
+        "go" => parse_go(args),
+        "bench" => Ok(Command::Bench {
+            depth: number_arg(name, args)?,
+        }),
+        "perft" => match number_arg(name, args)? {
+            Some(depth) => Ok(Command::Perft { depth }),
+            None => Err(ParseError("perft: the depth is missing".into())),
+        },
+        _ => Err(ParseError(format!("unknown command {}", quote(name)))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(line: &str) -> Command {
+        parse(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    }
+
+    fn err(line: &str) -> String {
+        match parse(line) {
+            Ok(c) => panic!("{line:?} parsed as {c:?}"),
+            Err(e) => e.0,
+        }
+    }
+
+    #[test]
+    fn bare_commands() {
+        assert_eq!(ok("uci"), Command::Uci);
+        assert_eq!(ok("  isready \t"), Command::IsReady);
+        assert_eq!(ok("ucinewgame"), Command::UciNewGame);
+        assert_eq!(ok("stop"), Command::Stop);
+        assert_eq!(ok("quit"), Command::Quit);
+        assert_eq!(ok("d"), Command::Display);
+        assert_eq!(ok("eval"), Command::Eval);
+        assert_eq!(ok(""), Command::Empty);
+        assert_eq!(ok("   "), Command::Empty);
+        assert!(err("isready now").contains("no arguments"));
+        assert!(err("ucix").contains("unknown command 'ucix'"));
+        assert!(err("UCI").contains("unknown command"));
+    }
+
+    #[test]
+    fn setoption_names_with_spaces() {
+        assert_eq!(
+            ok("setoption name Move Overhead value 30"),
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }
+        );
+        assert_eq!(
+            ok("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
+        assert!(err("setoption Hash 3").contains("expected 'setoption name"));
+        assert!(err("setoption name value 3").contains("name is missing"));
+        assert!(err("setoption name Hash value").contains("value is missing"));
+    }
+
+    #[test]
+    fn positions() {
+        assert_eq!(
+            ok("position startpos"),
+            Command::Position {
+                start: Start::StartPos,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            ok("position startpos moves F  f\tE"),
+            Command::Position {
+                start: Start::StartPos,
+                moves: vec!["F".into(), "f".into(), "E".into()]
+            }
+        );
+        assert_eq!(
+            ok("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves FfEaCe"),
+            Command::Position {
+                start: Start::Fen("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".into()),
+                moves: vec!["FfEaCe".into()]
+            }
+        );
+        assert_eq!(
+            ok("position fen a b c"),
+            Command::Position {
+                start: Start::Fen("a b c".into()),
+                moves: vec![]
+            }
+        );
+        assert!(err("position").contains("expected 'startpos'"));
+        assert!(err("position fen").contains("position string is missing"));
+        assert!(err("position fen moves A").contains("position string is missing"));
+        assert!(err("position startpos A B").contains("expected 'moves'"));
+        assert!(err("position start").contains("found 'start'"));
+    }
+
+    #[test]
+    fn go_parameters() {
+        let Command::Go(go) =
+            ok("go wtime 1000 btime -5 winc 10 binc 20 movestogo 3 depth 4 nodes 99 movetime 50")
+        else {
+            panic!()
+        };
+        assert_eq!(go.time, [Some(1000), Some(0)]);
+        assert_eq!(go.inc, [Some(10), Some(20)]);
+        assert_eq!(go.movestogo, Some(3));
+        assert_eq!(go.depth, Some(4));
+        assert_eq!(go.nodes, Some(99));
+        assert_eq!(go.movetime, Some(50));
+        assert!(!go.infinite);
+        let Command::Go(go) = ok("go infinite searchmoves A B depth 3") else {
+            panic!()
+        };
+        assert!(go.infinite);
+        assert_eq!(go.searchmoves, vec!["A", "B"]);
+        assert_eq!(go.depth, Some(3));
+        assert_eq!(ok("go"), Command::Go(Go::default()));
+        assert_eq!(ok("go perft 5"), Command::Perft { depth: 5 });
+        assert_eq!(ok("perft 3"), Command::Perft { depth: 3 });
+        assert!(err("go depth x").contains("go depth: expected a whole number, found 'x'"));
+        assert!(err("go depth").contains("expected a whole number after it"));
+        assert!(err("go depth 99999999999").contains("go depth"));
+        assert!(err("go fast").contains("unknown parameter 'fast'"));
+        assert!(err("go searchmoves").contains("at least one move"));
+        assert!(err("perft").contains("depth is missing"));
+        assert!(err("perft x").contains("expected a whole number"));
+        assert_eq!(ok("bench"), Command::Bench { depth: None });
+        assert_eq!(ok("bench 7"), Command::Bench { depth: Some(7) });
+    }
+
+    #[test]
+    fn long_quotes_are_shortened() {
+        let long = "x".repeat(1000);
+        let e = err(&long);
+        assert!(e.len() < 100, "{e}");
+        assert!(e.ends_with("...'"));
+    }
+}

@@ -1,0 +1,652 @@
+//! The engine loop: commands from a reader, answers to a writer.
+//!
+//! Three kinds of threads cooperate:
+//! - the input thread reads and parses lines; on `stop`, `quit` and end of
+//!   input it gives the stop signal of every `go` read so far itself, so a
+//!   search stops at once even while the command thread waits;
+//! - the command thread (the caller of [`run`]) applies commands in order;
+//! - a job thread runs each search, perft or bench, owning the session
+//!   meanwhile, and prints `bestmove` (for `go infinite`, only after `stop`).
+//!
+//! A command that needs the session while a job runs waits for that job;
+//! `isready`, `stop`, `uci` and `quit` never wait.
+
+use std::io::{self, BufReader, Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::game::OptionInfo;
+use crate::search::{Clock, Limits};
+
+use super::command::{self, Command, Go, ParseError};
+use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
+use super::options::{self, Effect};
+use super::session::{build, AnySession, Settings};
+
+/// The deepest `perft` and `bench` accepted.
+pub const MAX_DEPTH: u32 = 64;
+
+/// How long after `stop` the loop waits for the search to return before it
+/// answers with the best move reported so far.
+pub const STOP_GRACE: Duration = Duration::from_millis(20);
+
+/// How often the job thread looks at the stop signal while a search runs.
+const POLL: Duration = Duration::from_millis(2);
+
+/// How long `quit` waits for a running job before leaving it behind.
+const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// What the input thread hands to the command thread.
+enum Message {
+    /// A parsed command; a `go` carries its stop signal.
+    Command(Command, Option<Arc<Stop>>),
+    /// A line that is not a command.
+    Error(String),
+    /// End of input (or a read error): behave as `quit`.
+    End,
+}
+
+/// A search, perft or bench running on its own thread with the session.
+struct Job {
+    handle: JoinHandle<JobEnd>,
+    done: Receiver<()>,
+}
+
+/// The session handed back by a job, and whether the job panicked.
+struct JobEnd {
+    session: Box<dyn AnySession>,
+    failed: bool,
+}
+
+/// Runs the protocol until `quit` or the end of `input`, answering on
+/// `output`. Every byte sequence is accepted: what is not a command gets an
+/// `info string error: ...` line.
+pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) -> io::Result<()> {
+    let out = Output::new(output);
+    let settings = Settings::default();
+    let session = build(&settings).map_err(|e| io::Error::other(e.to_string()))?;
+    let quitting = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let reader = {
+        let quitting = Arc::clone(&quitting);
+        thread::Builder::new()
+            .name("awale-input".into())
+            .spawn(move || read_input(input, tx, quitting))?
+    };
+    let mut engine = Engine {
+        out,
+        rules: session.rule_options(),
+        settings,
+        session: Some(session),
+        job: None,
+        quitting,
+    };
+    engine.serve(rx);
+    // The input thread ends by itself at `quit` or end of input; after an
+    // output failure it may still block on a read, so it is not joined then.
+    if !engine.out.is_broken() && reader.is_finished() {
+        let _ = reader.join();
+    }
+    Ok(())
+}
+
+/// The input thread: lines to messages; `stop`, `quit` and end of input also
+/// give at once the stop signal of every `go` read so far (the running
+/// search and any queued behind it).
+fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>) {
+    let mut reader = LineReader::new(BufReader::new(input));
+    let mut latest: Vec<Arc<Stop>> = Vec::new();
+    let stop_latest = |latest: &mut Vec<Arc<Stop>>| {
+        for stop in latest.drain(..) {
+            stop.trigger();
+        }
+    };
+    loop {
+        let line = match reader.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => {
+                log::error!("cannot read the input: {e}");
+                break;
+            }
+        };
+        let message = match line {
+            Line::TooLong(_, length) => Message::Error(format!(
+                "line too long ({length} bytes, at most {MAX_LINE})"
+            )),
+            Line::Text(text) => {
+                log::debug!("<< {text}");
+                match command::parse(&text) {
+                    Ok(Command::Go(go)) => {
+                        let stop = Stop::new();
+                        latest.retain(|s| !s.is_set());
+                        latest.push(Arc::clone(&stop));
+                        Message::Command(Command::Go(go), Some(stop))
+                    }
+                    Ok(Command::Stop) => {
+                        stop_latest(&mut latest);
+                        Message::Command(Command::Stop, None)
+                    }
+                    Ok(Command::Quit) => {
+                        quitting.store(true, Ordering::SeqCst);
+                        stop_latest(&mut latest);
+                        let _ = tx.send(Message::Command(Command::Quit, None));
+                        return;
+                    }
+                    Ok(command) => Message::Command(command, None),
+                    Err(ParseError(e)) => Message::Error(e),
+                }
+            }
+        };
+        if tx.send(message).is_err() {
+            return;
+        }
+    }
+    quitting.store(true, Ordering::SeqCst);
+    stop_latest(&mut latest);
+    let _ = tx.send(Message::End);
+}
+
+/// The command thread's state.
+struct Engine {
+    out: Output,
+    settings: Settings,
+    /// The current variant's rule options (for `uci` while a job runs).
+    rules: Vec<OptionInfo>,
+    /// The session, `None` while a job holds it.
+    session: Option<Box<dyn AnySession>>,
+    job: Option<Job>,
+    quitting: Arc<AtomicBool>,
+}
+
+/// The session could not be had: the program is leaving.
+struct Gone;
+
+impl Engine {
+    fn serve(&mut self, rx: Receiver<Message>) {
+        while let Ok(message) = rx.recv() {
+            let result = match message {
+                Message::Command(Command::Quit, _) | Message::End => break,
+                Message::Command(command, stop) => self.execute(command, stop),
+                Message::Error(e) => {
+                    self.error(&e);
+                    Ok(())
+                }
+            };
+            if result.is_err() || self.out.is_broken() {
+                break;
+            }
+        }
+        self.quitting.store(true, Ordering::SeqCst);
+        let _ = self.wait_job();
+    }
+
+    fn error(&self, what: &str) {
+        let what = what.replace(['\n', '\r'], " ");
+        self.out.line(&format!("info string error: {what}"));
+    }
+
+    /// Waits for the running job and takes the session back.
+    fn wait_job(&mut self) -> Result<(), Gone> {
+        let Some(job) = self.job.take() else {
+            return Ok(());
+        };
+        let mut quit_seen: Option<Instant> = None;
+        loop {
+            match job.done.recv_timeout(Duration::from_millis(10)) {
+                Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.quitting.load(Ordering::SeqCst) {
+                        let since = *quit_seen.get_or_insert_with(Instant::now);
+                        if since.elapsed() > QUIT_GRACE {
+                            log::warn!("leaving a job behind at quit");
+                            return Err(Gone);
+                        }
+                    }
+                }
+            }
+        }
+        match job.handle.join() {
+            Ok(end) => {
+                let mut session = end.session;
+                if end.failed {
+                    // A fresh session replaces one whose searcher panicked.
+                    let (start, moves) = session.record();
+                    match build(&self.settings) {
+                        Ok(mut fresh) => {
+                            if fresh.set_position(&start, &moves).is_err() {
+                                fresh.new_game();
+                            }
+                            session = fresh;
+                        }
+                        Err(e) => log::error!("cannot rebuild the session: {e}"),
+                    }
+                }
+                self.session = Some(session);
+                Ok(())
+            }
+            Err(_) => {
+                log::error!("a job thread panicked");
+                Err(Gone)
+            }
+        }
+    }
+
+    /// The session, once any running job has given it back.
+    fn session(&mut self) -> Result<&mut Box<dyn AnySession>, Gone> {
+        self.wait_job()?;
+        self.session.as_mut().ok_or(Gone)
+    }
+
+    fn execute(&mut self, command: Command, stop: Option<Arc<Stop>>) -> Result<(), Gone> {
+        match command {
+            Command::Empty | Command::Stop | Command::PonderHit | Command::Quit => {}
+            Command::Uci => {
+                self.out
+                    .line(&format!("id name awale {}", env!("CARGO_PKG_VERSION")));
+                self.out.line("id author the awale developers");
+                for line in options::option_lines(&self.settings, &self.rules) {
+                    self.out.line(&line);
+                }
+                self.out.line("uciok");
+            }
+            Command::IsReady => self.out.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::UciNewGame => self.session()?.new_game(),
+            Command::Position { start, moves } => {
+                if let Err(e) = self.session()?.set_position(&start, &moves) {
+                    self.error(&format!("position: {e}"));
+                }
+            }
+            Command::Display => {
+                let text = self.session()?.display();
+                self.out.text(&text);
+            }
+            Command::Eval => {
+                let text = self.session()?.eval();
+                self.out.text(&text);
+            }
+            Command::Go(go) => {
+                let stop = stop.unwrap_or_default();
+                self.go(go, stop)?;
+            }
+            Command::Perft { depth } => {
+                if !(1..=MAX_DEPTH).contains(&depth) {
+                    self.error(&format!("perft: the depth must be from 1 to {MAX_DEPTH}"));
+                    return Ok(());
+                }
+                let threads = self.settings.threads;
+                self.spawn(move |session, out| match session.perft(depth, threads) {
+                    Ok(text) => out.text(&text),
+                    Err(e) => out.line(&format!("info string error: {e}")),
+                })?;
+            }
+            Command::Bench { depth } => {
+                if depth.is_some_and(|d| !(1..=MAX_DEPTH).contains(&d)) {
+                    self.error(&format!("bench: the depth must be from 1 to {MAX_DEPTH}"));
+                    return Ok(());
+                }
+                let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
+                self.spawn(move |_, out| {
+                    let mut writer = LineWriter::new(out.clone());
+                    if let Err(e) = crate::search::bench::run(depth, threads, hash, &mut writer) {
+                        out.line(&format!("info string error: bench: {e}"));
+                    }
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), Gone> {
+        let (next, effect) = match options::apply(&self.settings, &self.rules, name, value) {
+            Ok(change) => change,
+            Err(e) => {
+                self.error(&format!("setoption: {e}"));
+                return Ok(());
+            }
+        };
+        let session = self.session()?;
+        match effect {
+            Effect::Stored => {}
+            Effect::Configure => session.configure(&next),
+            Effect::ClearHash => session.clear_hash(),
+            Effect::Rebuild { keep_position } => {
+                let mut fresh = match build(&next) {
+                    Ok(fresh) => fresh,
+                    Err(e) => {
+                        self.error(&format!("setoption: {e}"));
+                        return Ok(());
+                    }
+                };
+                if keep_position {
+                    let (start, moves) = session.record();
+                    if let Err(e) = fresh.set_position(&start, &moves) {
+                        log::info!("the position does not hold under the new rules ({e}); back to the start");
+                        fresh.new_game();
+                    }
+                }
+                self.rules = fresh.rule_options();
+                self.session = Some(fresh);
+            }
+        }
+        self.settings = next;
+        Ok(())
+    }
+
+    /// Runs `work` on a job thread with the session.
+    fn spawn<F>(&mut self, work: F) -> Result<(), Gone>
+    where
+        F: FnOnce(&mut dyn AnySession, &Output) + Send + 'static,
+    {
+        self.wait_job()?;
+        let mut session = self.session.take().ok_or(Gone)?;
+        let out = self.out.clone();
+        let (done_tx, done) = mpsc::channel();
+        let handle = thread::Builder::new()
+            .name("awale-job".into())
+            .spawn(move || {
+                let failed =
+                    catch_unwind(AssertUnwindSafe(|| work(session.as_mut(), &out))).is_err();
+                let _ = done_tx.send(());
+                JobEnd { session, failed }
+            });
+        match handle {
+            Ok(handle) => {
+                self.job = Some(Job { handle, done });
+                Ok(())
+            }
+            Err(e) => {
+                // The closure (and the session in it) is lost: leave.
+                log::error!("cannot start a job thread: {e}");
+                self.error("cannot start a thread");
+                Err(Gone)
+            }
+        }
+    }
+
+    fn go(&mut self, go: Go, stop: Arc<Stop>) -> Result<(), Gone> {
+        let session = self.session()?;
+        let checked = session.check_searchmoves(&go.searchmoves);
+        let game_over = session.game_end();
+        let mover = session.side_to_move_index();
+        let fallback = session.legal_moves();
+        if let Err(e) = checked {
+            self.error(&format!("go: {e}"));
+            return Ok(());
+        }
+        let limits = limits(&go, &self.settings);
+        if let Some(hard) = safety_deadline(&go, &self.settings, mover) {
+            stop.trigger_after(hard);
+        }
+        let infinite = go.infinite;
+        let searchmoves = go.searchmoves;
+        self.spawn(move |session, out| {
+            if let Some(end) = game_over {
+                out.line(&format!(
+                    "info string game over: {}; final score South {}, North {}",
+                    end.reason, end.scores[0], end.scores[1]
+                ));
+            }
+            let pick_fallback = |best: Option<String>| {
+                best.or_else(|| {
+                    fallback
+                        .iter()
+                        .find(|m| searchmoves.is_empty() || searchmoves.contains(m))
+                        .cloned()
+                })
+            };
+            let answered = AtomicBool::new(false);
+            let best_so_far: Mutex<Option<String>> = Mutex::new(None);
+            let (result_tx, result_rx) = mpsc::channel();
+            let mut failed = false;
+            thread::scope(|scope| {
+                // The search runs on its own scoped thread so that this one
+                // can answer `stop` in time even if the search is slow to
+                // notice it; the session comes back when the search returns.
+                let searching = thread::Builder::new()
+                    .name("awale-search".into())
+                    .spawn_scoped(scope, || {
+                        let result = catch_unwind(AssertUnwindSafe(|| {
+                            session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
+                                if !answered.load(Ordering::SeqCst) {
+                                    out.line(&report.line);
+                                }
+                                if report.best.is_some() {
+                                    *best_so_far.lock().unwrap_or_else(|e| e.into_inner()) =
+                                        report.best;
+                                }
+                            })
+                        }));
+                        let _ = result_tx.send(result);
+                    });
+                if let Err(e) = searching {
+                    log::error!("cannot start the search thread: {e}");
+                    failed = true;
+                }
+                let mut stop_seen: Option<Instant> = None;
+                let best = loop {
+                    match result_rx.recv_timeout(POLL) {
+                        Ok(Ok(best)) => break best,
+                        Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
+                            out.line(
+                                "info string error: the search failed; answering a legal move",
+                            );
+                            failed = true;
+                            break None;
+                        }
+                        Err(RecvTimeoutError::Timeout) => {
+                            if !stop.is_set() {
+                                continue;
+                            }
+                            let seen = *stop_seen.get_or_insert_with(Instant::now);
+                            if seen.elapsed() >= STOP_GRACE {
+                                log::warn!(
+                                    "the search is slow to stop; answering its best move so far"
+                                );
+                                break best_so_far
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .clone();
+                            }
+                        }
+                    }
+                };
+                let best = pick_fallback(best);
+                if infinite {
+                    stop.wait();
+                }
+                answered.store(true, Ordering::SeqCst);
+                out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
+                // Releases the watchdog.
+                stop.trigger();
+            });
+            if failed {
+                std::panic::resume_unwind(Box::new("search failed"));
+            }
+        })
+    }
+}
+/// The search limits of a `go` command.
+pub fn limits(go: &Go, settings: &Settings) -> Limits {
+    let ms = Duration::from_millis;
+    Limits {
+        depth: go.depth,
+        nodes: go.nodes,
+        movetime: go.movetime.map(ms),
+        clock: Clock {
+            time: [go.time[0].map(ms), go.time[1].map(ms)],
+            inc: [ms(go.inc[0].unwrap_or(0)), ms(go.inc[1].unwrap_or(0))],
+            movestogo: go.movestogo,
+        },
+        infinite: go.infinite,
+        multipv: settings.multipv.max(1),
+        move_overhead: settings.move_overhead,
+    }
+}
+
+/// When the loop itself stops a search whatever the search decides: at
+/// `movetime` minus the move overhead; with a clock, once half the mover's
+/// remaining time (all of it at `movestogo 1`) minus the overhead is spent.
+/// `None` for `infinite` and for searches bounded only by depth or nodes.
+pub fn safety_deadline(go: &Go, settings: &Settings, mover: usize) -> Option<Duration> {
+    if go.infinite {
+        return None;
+    }
+    let overhead = settings.move_overhead;
+    let by_movetime = go
+        .movetime
+        .map(|t| Duration::from_millis(t).saturating_sub(overhead));
+    let by_clock = go.time[mover.min(1)].map(|t| {
+        let left = Duration::from_millis(t).saturating_sub(overhead);
+        if go.movestogo == Some(1) {
+            left
+        } else {
+            left / 2
+        }
+    });
+    match (by_movetime, by_clock) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Runs the protocol on this process's stdin and stdout.
+pub fn run_stdio() -> io::Result<()> {
+    run(io::stdin(), Box::new(io::stdout()))
+}
+
+/// A writer into a shared buffer, for driving the loop in-process (tests).
+#[derive(Clone, Default)]
+pub struct SharedBuffer(pub Arc<Mutex<Vec<u8>>>);
+
+impl SharedBuffer {
+    /// Everything written so far, decoded.
+    pub fn contents(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+    }
+}
+
+impl Write for SharedBuffer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs the loop on `input` to its end and returns everything it printed.
+pub fn run_to_string(input: &[u8]) -> io::Result<String> {
+    let buffer = SharedBuffer::default();
+    run(io::Cursor::new(input.to_vec()), Box::new(buffer.clone()))?;
+    Ok(buffer.contents())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &str) -> Vec<String> {
+        run_to_string(input.as_bytes())
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn handshake() {
+        let out = lines("uci\nisready\n");
+        assert!(out[0].starts_with("id name awale "), "{out:?}");
+        assert!(out[1].starts_with("id author "), "{out:?}");
+        assert_eq!(out[out.len() - 2], "uciok");
+        assert_eq!(out[out.len() - 1], "readyok");
+        assert!(out.iter().filter(|l| l.starts_with("option name ")).count() >= 10);
+    }
+
+    #[test]
+    fn search_prints_info_then_bestmove() {
+        let out = lines("position startpos moves F\ngo depth 2\n");
+        assert!(out[0].starts_with("info depth 1 "), "{out:?}");
+        let last = out.last().unwrap();
+        let mv = last.strip_prefix("bestmove ").expect(last);
+        assert!(["a", "b", "c", "d", "e", "f"].contains(&mv), "{out:?}");
+    }
+
+    #[test]
+    fn errors_change_nothing() {
+        let out = lines(
+            "position startpos moves F\nposition startpos moves A A\nsetoption name Hash value 0\nfoo\nd\n",
+        );
+        assert!(
+            out[0].starts_with("info string error: position: move 2 'A'"),
+            "{out:?}"
+        );
+        assert!(
+            out[1].starts_with("info string error: setoption: option Hash"),
+            "{out:?}"
+        );
+        assert_eq!(out[2], "info string error: unknown command 'foo'");
+        assert!(
+            out.iter()
+                .any(|l| l == "Position: 4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn rule_options_rebuild_and_keep_the_position() {
+        let out =
+            lines("position startpos moves F f\nsetoption name notation value numbers\nd\nuci\n");
+        assert!(out.iter().any(|l| l == "Legal moves: 1 2 3 4 5"), "{out:?}");
+        assert!(out
+            .iter()
+            .any(|l| l.starts_with("Position: 5-5-5-5-4-0-5-5-5-5-4-0-0-0-S")));
+        assert!(out.iter().any(
+            |l| l == "option name Notation type combo default numbers var letters var numbers"
+        ));
+    }
+
+    #[test]
+    fn perft_and_eval() {
+        let out = lines("go perft 2\neval\nperft 0\n");
+        assert!(out.iter().any(|l| l == "Nodes searched: 36"), "{out:?}");
+        assert!(out.iter().any(|l| l == "Total: 0"), "{out:?}");
+        assert!(out.last().unwrap().contains("depth must be"), "{out:?}");
+    }
+
+    #[test]
+    fn safety_deadlines() {
+        let s = Settings::default();
+        let go = Go {
+            movetime: Some(1000),
+            ..Go::default()
+        };
+        assert_eq!(
+            safety_deadline(&go, &s, 0),
+            Some(Duration::from_millis(990))
+        );
+        let go = Go {
+            time: [Some(10_010), Some(5)],
+            ..Go::default()
+        };
+        assert_eq!(safety_deadline(&go, &s, 0), Some(Duration::from_secs(5)));
+        assert_eq!(safety_deadline(&go, &s, 1), Some(Duration::ZERO));
+        let go = Go {
+            infinite: true,
+            movetime: Some(5),
+            ..Go::default()
+        };
+        assert_eq!(safety_deadline(&go, &s, 0), None);
+        assert_eq!(safety_deadline(&Go::default(), &s, 0), None);
+    }
+}

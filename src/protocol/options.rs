@@ -1,0 +1,289 @@
+//! The engine options of `uci`/`setoption`: how they are listed and what
+//! setting one changes. Rule options come from the variant itself.
+
+use std::time::Duration;
+
+use crate::game::{OptionInfo, OptionKind};
+use crate::search::Level;
+use crate::variants;
+
+use super::session::Settings;
+
+/// Largest `Hash` in MB.
+pub const MAX_HASH_MB: u64 = 4096;
+/// Largest `Threads`.
+pub const MAX_THREADS: u64 = 256;
+/// Largest `MultiPV`.
+pub const MAX_MULTIPV: u64 = 256;
+/// Largest `Move Overhead` in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// Largest `Seed`.
+pub const MAX_SEED: u64 = i32::MAX as u64;
+
+/// What the engine must do after a successful `setoption`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing beyond storing the new settings (read at the next `go`).
+    Stored,
+    /// Pass the search settings to the searcher.
+    Configure,
+    /// Empty the transposition table (`Clear Hash`).
+    ClearHash,
+    /// Build a new session (new variant or rule); `keep_position` says
+    /// whether to replay the current position in it.
+    Rebuild {
+        /// Replay the last `position` (a rule changed) or start afresh (the variant changed).
+        keep_position: bool,
+    },
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+    }
+}
+
+/// The `option name ...` lines of `uci`, values shown being those in force.
+pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let vars: String = variants::NAMES
+        .iter()
+        .map(|n| format!(" var {n}"))
+        .collect();
+    lines.push(format!(
+        "option name Variant type combo default {}{vars}",
+        settings.variant
+    ));
+    for rule in rules {
+        lines.push(match &rule.kind {
+            OptionKind::Combo { values } => {
+                let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+                format!(
+                    "option name {} type combo default {}{vars}",
+                    rule.name, rule.current
+                )
+            }
+            OptionKind::Check => {
+                format!(
+                    "option name {} type check default {}",
+                    rule.name, rule.current
+                )
+            }
+        });
+    }
+    lines.push(format!(
+        "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+        settings.hash_mb
+    ));
+    lines.push(format!(
+        "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+        settings.threads
+    ));
+    lines.push(format!(
+        "option name Level type combo default {} var easy var medium var hard",
+        level_name(settings.level)
+    ));
+    lines.push(format!(
+        "option name Seed type spin default {} min 0 max {MAX_SEED}",
+        settings.seed
+    ));
+    lines.push(format!(
+        "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
+        settings.multipv
+    ));
+    lines.push(format!(
+        "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+        settings.move_overhead.as_millis()
+    ));
+    lines.push("option name Clear Hash type button".to_string());
+    lines
+}
+
+/// An option name in canonical form: lower case, single spaces.
+fn canonical(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase()
+}
+
+fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
+    let value = value.ok_or_else(|| format!("option {name}: a value is required"))?;
+    match value.parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "option {name}: '{value}' is not a whole number from {min} to {max}"
+        )),
+    }
+}
+
+/// Applies `setoption name <name> value <value>` to a copy of `settings`;
+/// `rules` are the current variant's rule options. On error nothing changes.
+pub fn apply(
+    settings: &Settings,
+    rules: &[OptionInfo],
+    name: &str,
+    value: Option<&str>,
+) -> Result<(Settings, Effect), String> {
+    let mut next = settings.clone();
+    let key = canonical(name);
+    let effect = match key.as_str() {
+        "variant" => {
+            let value = value.ok_or("option Variant: a value is required")?;
+            let found = variants::NAMES
+                .iter()
+                .find(|n| n.eq_ignore_ascii_case(value))
+                .ok_or_else(|| {
+                    format!(
+                        "option Variant: unknown variant '{value}' (expected one of: {})",
+                        variants::NAMES.join(", ")
+                    )
+                })?;
+            next.variant = found.to_string();
+            next.rule_options.clear();
+            Effect::Rebuild {
+                keep_position: false,
+            }
+        }
+        "hash" => {
+            next.hash_mb = spin("Hash", value, 1, MAX_HASH_MB)? as usize;
+            Effect::Configure
+        }
+        "threads" => {
+            next.threads = spin("Threads", value, 1, MAX_THREADS)? as usize;
+            Effect::Configure
+        }
+        "seed" => {
+            next.seed = spin("Seed", value, 0, MAX_SEED)?;
+            Effect::Configure
+        }
+        "multipv" => {
+            next.multipv = spin("MultiPV", value, 1, MAX_MULTIPV)? as usize;
+            Effect::Stored
+        }
+        "move overhead" => {
+            next.move_overhead =
+                Duration::from_millis(spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD_MS)?);
+            Effect::Stored
+        }
+        "level" => {
+            let value = value.ok_or("option Level: a value is required")?;
+            next.level = match value.to_ascii_lowercase().as_str() {
+                "easy" => Level::Easy,
+                "medium" => Level::Medium,
+                "hard" => Level::Hard,
+                _ => {
+                    return Err(format!(
+                    "option Level: '{value}' is not a valid value (expected easy, medium or hard)"
+                ))
+                }
+            };
+            Effect::Configure
+        }
+        "clear hash" => Effect::ClearHash,
+        _ => {
+            let rule = rules
+                .iter()
+                .find(|r| canonical(r.name) == key)
+                .ok_or_else(|| {
+                    let mut known: Vec<&str> = vec!["Variant"];
+                    known.extend(rules.iter().map(|r| r.name));
+                    known.extend([
+                        "Hash",
+                        "Threads",
+                        "Level",
+                        "Seed",
+                        "MultiPV",
+                        "Move Overhead",
+                        "Clear Hash",
+                    ]);
+                    format!("unknown option '{name}' (options: {})", known.join(", "))
+                })?;
+            let value =
+                value.ok_or_else(|| format!("option {}: a value is required", rule.name))?;
+            next.rule_options
+                .retain(|(n, _)| !n.eq_ignore_ascii_case(rule.name));
+            next.rule_options
+                .push((rule.name.to_string(), value.to_string()));
+            Effect::Rebuild {
+                keep_position: true,
+            }
+        }
+    };
+    Ok((next, effect))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::session::build;
+
+    fn rules() -> Vec<OptionInfo> {
+        build(&Settings::default()).unwrap().rule_options()
+    }
+
+    #[test]
+    fn lists_every_option() {
+        let lines = option_lines(&Settings::default(), &rules());
+        let text = lines.join("\n");
+        for want in [
+            "option name Variant type combo default oware var oware",
+            "option name GrandSlam type combo default nocapture var nocapture var forbidden var capture",
+            "option name MustFeed type check default true",
+            "option name Notation type combo default letters var letters var numbers",
+            "option name Hash type spin default 16 min 1 max 4096",
+            "option name Threads type spin default 1 min 1",
+            "option name Level type combo default hard var easy var medium var hard",
+            "option name MultiPV type spin default 1 min 1",
+            "option name Move Overhead type spin default 10 min 0",
+            "option name Clear Hash type button",
+        ] {
+            assert!(text.contains(want), "missing {want:?} in\n{text}");
+        }
+    }
+
+    #[test]
+    fn names_are_case_and_space_insensitive() {
+        let s = Settings::default();
+        let (n, e) = apply(&s, &rules(), "move  OVERHEAD", Some("30")).unwrap();
+        assert_eq!(n.move_overhead, Duration::from_millis(30));
+        assert_eq!(e, Effect::Stored);
+        let (n, e) = apply(&s, &rules(), "grandslam", Some("capture")).unwrap();
+        assert_eq!(n.rule_options, vec![("GrandSlam".into(), "capture".into())]);
+        assert_eq!(
+            e,
+            Effect::Rebuild {
+                keep_position: true
+            }
+        );
+        let (n, _) = apply(&n, &rules(), "GRANDSLAM", Some("forbidden")).unwrap();
+        assert_eq!(
+            n.rule_options,
+            vec![("GrandSlam".into(), "forbidden".into())]
+        );
+        let (_, e) = apply(&s, &rules(), "clear hash", None).unwrap();
+        assert_eq!(e, Effect::ClearHash);
+        let (n, _) = apply(&s, &rules(), "Variant", Some("OWARE")).unwrap();
+        assert_eq!(n.variant, "oware");
+    }
+
+    #[test]
+    fn bad_names_and_values_are_refused() {
+        let s = Settings::default();
+        for (name, value, want) in [
+            ("Hash", Some("0"), "from 1 to"),
+            ("Hash", Some("x"), "'x'"),
+            ("Hash", None, "value is required"),
+            ("Threads", Some("-1"), "Threads"),
+            ("Level", Some("expert"), "easy, medium or hard"),
+            ("Variant", Some("chess"), "unknown variant 'chess'"),
+            ("Frobnicate", Some("1"), "unknown option 'Frobnicate'"),
+            ("MustFeed", None, "value is required"),
+        ] {
+            let err = apply(&s, &rules(), name, value).unwrap_err();
+            assert!(err.contains(want), "{name}: {err}");
+        }
+    }
+}

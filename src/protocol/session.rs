@@ -1,0 +1,535 @@
+//! One variant's game state behind an object-safe trait, so that the engine
+//! loop and the arbiter hold "a game of whichever variant was chosen" and
+//! rebuild it through [`variants::with_variant`] when the variant or a rule
+//! option changes.
+
+use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::game::{game_end, play_moves, Game, GameEnd, GameError, History, OptionInfo};
+use crate::search::{Level, Limits, SearchInfo, Searcher};
+use crate::variants::{self, VariantVisitor};
+
+use super::command::Start;
+
+/// The engine settings that outlive a session: which variant, its rule
+/// options, and the search options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The variant's name, one of [`variants::NAMES`].
+    pub variant: String,
+    /// Rule options `(name, value)` applied to the variant, in order.
+    pub rule_options: Vec<(String, String)>,
+    /// Transposition table size in MB (`Hash`).
+    pub hash_mb: usize,
+    /// Search threads (`Threads`).
+    pub threads: usize,
+    /// Playing level (`Level`).
+    pub level: Level,
+    /// Seed of the easy and medium levels' random choices (`Seed`).
+    pub seed: u64,
+    /// Lines reported per depth (`MultiPV`).
+    pub multipv: usize,
+    /// Time kept back from every move (`Move Overhead`).
+    pub move_overhead: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            variant: variants::NAMES[0].to_string(),
+            rule_options: Vec::new(),
+            hash_mb: 16,
+            threads: 1,
+            level: Level::Hard,
+            seed: 0,
+            multipv: 1,
+            move_overhead: Duration::from_millis(10),
+        }
+    }
+}
+
+/// What a search reports after each depth: the `info` line to print and the
+/// best move so far (for callers that must answer before the search returns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The complete `info depth ...` line.
+    pub line: String,
+    /// The first move of the principal variation, in the variant's notation.
+    pub best: Option<String>,
+}
+
+/// A game of some variant at some position, with its searcher.
+pub trait AnySession: Send {
+    /// The variant's name.
+    fn variant(&self) -> &'static str;
+    /// The variant's rule options with their current values.
+    fn rule_options(&self) -> Vec<OptionInfo>;
+    /// Sets the position; on error nothing changes.
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), GameError>;
+    /// The last position set: its start and moves as written.
+    fn record(&self) -> (Start, Vec<String>);
+    /// Back to the start position, with an empty table.
+    fn new_game(&mut self);
+    /// Plays one move in any accepted notation and returns it in the
+    /// engine's notation; on error nothing changes.
+    fn play(&mut self, text: &str) -> Result<String, GameError>;
+    /// The legal moves, in the engine's notation (none when the game is over).
+    fn legal_moves(&self) -> Vec<String>;
+    /// How the game ended, repetition included, or `None` while it goes on.
+    fn game_end(&self) -> Option<GameEnd>;
+    /// 0 when South (player 1) is to move, 1 for North.
+    fn side_to_move_index(&self) -> usize;
+    /// Applies the search settings (hash, threads, level, seed).
+    fn configure(&mut self, settings: &Settings);
+    /// Empties the transposition table.
+    fn clear_hash(&mut self);
+    /// The `d` text: board, position string, legal moves, game state.
+    fn display(&self) -> String;
+    /// The `eval` text: each term and the total.
+    fn eval(&self) -> String;
+    /// `perft` lines: `<move>: <count>` per root move, then the total.
+    fn perft(&self, depth: u32, threads: usize) -> Result<String, GameError>;
+    /// Checks that every move of `searchmoves` is legal here.
+    fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError>;
+    /// Searches the position; returns the best move in the engine's
+    /// notation, or `None` when there is no legal move.
+    fn search(
+        &mut self,
+        limits: &Limits,
+        searchmoves: &[String],
+        stop: &AtomicBool,
+        on_report: &mut dyn FnMut(Report),
+    ) -> Option<String>;
+}
+
+/// Builds the session of `settings.variant` with its rule options, at the
+/// start position.
+pub fn build(settings: &Settings) -> Result<Box<dyn AnySession>, GameError> {
+    struct Build<'a>(&'a Settings);
+    impl VariantVisitor for Build<'_> {
+        type Output = Box<dyn AnySession>;
+        fn visit<G: Game>(self, game: G) -> Box<dyn AnySession> {
+            Box::new(Session::new(game, self.0))
+        }
+    }
+    variants::with_variant(&settings.variant, &settings.rule_options, Build(settings))
+}
+
+/// Splits every word made only of two or more ASCII letters into one move
+/// per letter, so that a run such as `FfEaCe` (how Aalina's GUI writes oware
+/// moves) reads as `F f E a C e`. No variant has a move written with letters
+/// only and longer than one letter, so the rule is safe for all of them.
+pub fn expand_moves(moves: &[String]) -> String {
+    let mut out = String::new();
+    for m in moves {
+        if m.len() >= 2 && m.bytes().all(|b| b.is_ascii_alphabetic()) {
+            for c in m.chars() {
+                out.push(c);
+                out.push(' ');
+            }
+        } else {
+            out.push_str(m);
+            out.push(' ');
+        }
+    }
+    out
+}
+
+/// The session of one variant.
+pub struct Session<G: Game> {
+    game: G,
+    pos: G::Position,
+    history: History<G::Key>,
+    searcher: Searcher<G>,
+    record: (Start, Vec<String>),
+    /// The search settings last given to the searcher: only changes are
+    /// passed on (a new hash size may reallocate the table).
+    applied: Settings,
+}
+
+impl<G: Game> Session<G> {
+    /// A session at the start position with the search settings applied.
+    pub fn new(game: G, settings: &Settings) -> Session<G> {
+        let pos = game.start();
+        let history = History::new(game.key(&pos));
+        let mut searcher = Searcher::new(game.clone(), settings.hash_mb, settings.threads);
+        searcher.set_level(settings.level);
+        searcher.set_seed(settings.seed);
+        Session {
+            game,
+            pos,
+            history,
+            searcher,
+            record: (Start::StartPos, Vec::new()),
+            applied: settings.clone(),
+        }
+    }
+
+    fn is_legal(&self, pos: &G::Position, mv: G::Move) -> bool {
+        is_legal(&self.game, pos, mv)
+    }
+}
+
+fn is_legal<G: Game>(game: &G, pos: &G::Position, mv: G::Move) -> bool {
+    let mut moves = G::Moves::default();
+    game.legal_moves(pos, &mut moves);
+    moves.contains(&mv)
+}
+
+/// The moves of `pv` in notation, as far as they are legal in sequence.
+fn format_pv<G: Game>(game: &G, pos: &G::Position, pv: &[G::Move]) -> Vec<String> {
+    let mut pos = *pos;
+    let mut out = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        if !is_legal(game, &pos, mv) {
+            log::warn!("the search reported an illegal move in its PV: {mv:?}");
+            break;
+        }
+        out.push(game.format_move(&pos, mv));
+        pos = game.play(&pos, mv);
+    }
+    out
+}
+
+/// The `info` line of one completed iteration.
+fn info_line<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    info: &SearchInfo<G::Move>,
+    multipv: usize,
+) -> Report {
+    let pv = format_pv(game, pos, &info.pv);
+    let mut line = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    if multipv > 1 {
+        let _ = write!(line, " multipv {}", info.multipv);
+    }
+    let _ = write!(
+        line,
+        " score {} nodes {} nps {} hashfull {} time {}",
+        info.score.to_uci(),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time.as_millis()
+    );
+    if !pv.is_empty() {
+        let _ = write!(line, " pv {}", pv.join(" "));
+    }
+    Report {
+        line,
+        best: pv.into_iter().next(),
+    }
+}
+
+impl<G: Game> AnySession for Session<G> {
+    fn variant(&self) -> &'static str {
+        self.game.name()
+    }
+
+    fn rule_options(&self) -> Vec<OptionInfo> {
+        self.game.options()
+    }
+
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), GameError> {
+        let from = match start {
+            Start::StartPos => self.game.start(),
+            Start::Fen(text) => self.game.parse_position(text)?,
+        };
+        let history = History::new(self.game.key(&from));
+        let (pos, history) = play_moves(&self.game, from, &history, &expand_moves(moves))?;
+        self.pos = pos;
+        self.history = history;
+        self.record = (start.clone(), moves.to_vec());
+        Ok(())
+    }
+
+    fn record(&self) -> (Start, Vec<String>) {
+        self.record.clone()
+    }
+
+    fn new_game(&mut self) {
+        self.pos = self.game.start();
+        self.history = History::new(self.game.key(&self.pos));
+        self.record = (Start::StartPos, Vec::new());
+        self.searcher.clear();
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, GameError> {
+        if game_end(&self.game, &self.pos, &self.history).is_some() {
+            return Err(GameError::new("the game is over"));
+        }
+        let mv = self.game.parse_move(&self.pos, text)?;
+        let written = self.game.format_move(&self.pos, mv);
+        let next = self.game.play(&self.pos, mv);
+        self.history.push(
+            self.game.key(&next),
+            self.game.is_irreversible(&self.pos, &next),
+        );
+        self.pos = next;
+        self.record.1.push(written.clone());
+        Ok(written)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if game_end(&self.game, &self.pos, &self.history).is_some() {
+            return Vec::new();
+        }
+        let mut moves = G::Moves::default();
+        self.game.legal_moves(&self.pos, &mut moves);
+        moves
+            .iter()
+            .map(|&m| self.game.format_move(&self.pos, m))
+            .collect()
+    }
+
+    fn game_end(&self) -> Option<GameEnd> {
+        game_end(&self.game, &self.pos, &self.history)
+    }
+
+    fn side_to_move_index(&self) -> usize {
+        self.game.side_to_move(&self.pos).index()
+    }
+
+    fn configure(&mut self, settings: &Settings) {
+        if settings.hash_mb != self.applied.hash_mb {
+            self.searcher.set_hash_mb(settings.hash_mb);
+        }
+        if settings.threads != self.applied.threads {
+            self.searcher.set_threads(settings.threads);
+        }
+        if settings.level != self.applied.level {
+            self.searcher.set_level(settings.level);
+        }
+        if settings.seed != self.applied.seed {
+            self.searcher.set_seed(settings.seed);
+        }
+        self.applied = settings.clone();
+    }
+
+    fn clear_hash(&mut self) {
+        self.searcher.clear();
+    }
+
+    fn display(&self) -> String {
+        let mut out = self.game.render(&self.pos);
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        let options: Vec<String> = self
+            .game
+            .options()
+            .iter()
+            .map(|o| format!("{}={}", o.name, o.current))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Variant: {} ({})",
+            self.game.name(),
+            options.join(", ")
+        );
+        let _ = writeln!(out, "Position: {}", self.game.format_position(&self.pos));
+        let _ = writeln!(out, "Side to move: {}", self.game.side_to_move(&self.pos));
+        let scores = self.game.scores(&self.pos);
+        let _ = writeln!(out, "Captured: South {}, North {}", scores[0], scores[1]);
+        let legal = self.legal_moves();
+        let _ = writeln!(out, "Legal moves: {}", legal.join(" "));
+        match self.game_end() {
+            None => {
+                let _ = writeln!(out, "Game over: no");
+            }
+            Some(end) => {
+                let winner = match end.winner() {
+                    Some(side) => format!("{side} wins"),
+                    None => "draw".to_string(),
+                };
+                let _ = writeln!(
+                    out,
+                    "Game over: yes, {}; final score South {}, North {}; {winner}",
+                    end.reason, end.scores[0], end.scores[1]
+                );
+            }
+        }
+        out
+    }
+
+    fn eval(&self) -> String {
+        let mut out = String::new();
+        let side = self.game.side_to_move(&self.pos);
+        let _ = writeln!(
+            out,
+            "Evaluation from the side to move ({side}), in centiseeds:"
+        );
+        for (name, value) in self.game.evaluation_terms(&self.pos) {
+            let _ = writeln!(out, "  {name}: {value}");
+        }
+        let _ = writeln!(out, "Total: {}", self.game.evaluate(&self.pos));
+        if let Some(end) = self.game_end() {
+            let _ = writeln!(
+                out,
+                "Game over: {}; final score South {}, North {}",
+                end.reason, end.scores[0], end.scores[1]
+            );
+        }
+        out
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> Result<String, GameError> {
+        let counts = crate::perft::divide(&self.game, &self.pos, &self.history, depth, threads)
+            .map_err(|e| GameError::new(format!("perft: cannot start threads: {e}")))?;
+        let mut out = String::new();
+        let mut total = 0;
+        for (mv, count) in counts {
+            let _ = writeln!(out, "{}: {count}", self.game.format_move(&self.pos, mv));
+            total += count;
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Nodes searched: {total}");
+        Ok(out)
+    }
+
+    fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError> {
+        for m in moves {
+            self.game
+                .parse_move(&self.pos, m)
+                .map_err(|e| GameError::new(format!("searchmoves '{m}': {e}")))?;
+        }
+        Ok(())
+    }
+
+    fn search(
+        &mut self,
+        limits: &Limits,
+        searchmoves: &[String],
+        stop: &AtomicBool,
+        on_report: &mut dyn FnMut(Report),
+    ) -> Option<String> {
+        if self.game_end().is_some() {
+            return None;
+        }
+        let restrict: Vec<G::Move> = searchmoves
+            .iter()
+            .filter_map(|m| self.game.parse_move(&self.pos, m).ok())
+            .collect();
+        let pos = self.pos;
+        let multipv = limits.multipv;
+        let Session {
+            game,
+            history,
+            searcher,
+            ..
+        } = self;
+        let mut on_info =
+            |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
+        let result = searcher.search(&pos, history, limits, &restrict, stop, &mut on_info);
+        let best = result.best.filter(|&mv| self.is_legal(&pos, mv));
+        if best.is_none() && result.best.is_some() {
+            log::warn!("the search returned an illegal move: {:?}", result.best);
+        }
+        // Never answer "no move" while a legal move exists.
+        let best = best.or_else(|| {
+            let mut moves = G::Moves::default();
+            self.game.legal_moves(&pos, &mut moves);
+            moves
+                .iter()
+                .copied()
+                .find(|m| restrict.is_empty() || restrict.contains(m))
+        });
+        best.map(|mv| self.game.format_move(&pos, mv))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Box<dyn AnySession> {
+        build(&Settings::default()).unwrap()
+    }
+
+    #[test]
+    fn letter_runs_are_split() {
+        let moves = vec!["FfEaCe".to_string(), "12".to_string(), "A".to_string()];
+        assert_eq!(
+            expand_moves(&moves).split_whitespace().collect::<Vec<_>>(),
+            ["F", "f", "E", "a", "C", "e", "12", "A"]
+        );
+        let mut s = session();
+        s.set_position(&Start::StartPos, &["FfEaCe".to_string()])
+            .unwrap();
+        let mut t = session();
+        let each: Vec<String> = "F f E a C e".split(' ').map(String::from).collect();
+        t.set_position(&Start::StartPos, &each).unwrap();
+        assert_eq!(s.display(), t.display());
+    }
+
+    #[test]
+    fn an_illegal_move_leaves_the_position() {
+        let mut s = session();
+        s.set_position(&Start::StartPos, &["F".to_string()])
+            .unwrap();
+        let before = s.display();
+        let err = s
+            .set_position(&Start::StartPos, &["F".to_string(), "F".to_string()])
+            .unwrap_err();
+        assert!(err.to_string().contains("move 2 'F'"), "{err}");
+        assert_eq!(s.display(), before);
+        assert!(s.set_position(&Start::Fen("1-2-3".into()), &[]).is_err());
+        assert_eq!(s.display(), before);
+    }
+
+    #[test]
+    fn display_tells_the_position_and_the_legal_moves() {
+        let s = session();
+        let text = s.display();
+        assert!(
+            text.contains("Position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"),
+            "{text}"
+        );
+        assert!(text.contains("Legal moves: A B C D E F"), "{text}");
+        assert!(text.contains("Game over: no"), "{text}");
+        let e = s.eval();
+        assert!(e.contains("Total: 0"), "{e}");
+    }
+
+    #[test]
+    fn a_finished_game_has_no_best_move() {
+        let mut s = session();
+        // South to move with an empty side: the game is over.
+        s.set_position(&Start::Fen("0-0-0-0-0-0-1-0-0-0-0-0-23-24-S".into()), &[])
+            .unwrap();
+        assert!(s.game_end().is_some());
+        assert!(s.display().contains("Game over: yes"));
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(2),
+            multipv: 1,
+            ..Limits::default()
+        };
+        assert_eq!(s.search(&limits, &[], &stop, &mut |_| {}), None);
+    }
+
+    #[test]
+    fn search_reports_and_answers_a_legal_move() {
+        let mut s = session();
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(3),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let mut lines = Vec::new();
+        let best = s
+            .search(&limits, &["B".to_string()], &stop, &mut |r| lines.push(r))
+            .unwrap();
+        assert_eq!(best, "B");
+        assert!(!lines.is_empty());
+        assert!(
+            lines[0].line.starts_with("info depth 1 seldepth"),
+            "{:?}",
+            lines[0]
+        );
+        assert!(lines.last().unwrap().line.contains(" pv B"), "{lines:?}");
+    }
+}

@@ -1,0 +1,185 @@
+//! Black-box tests of `awale arbiter`, driven by a small referee written
+//! like the course's: it starts two programs, sends `START` to the first,
+//! relays every line unchanged to the other and stops at a `RESULT` line.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use awale::protocol::command::Start;
+use awale::protocol::session::{build, Settings};
+
+/// Only a hung player reaches this; the course's own limit (3 s) is not
+/// asserted, since tests never time anything.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Player {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Player {
+    fn start(args: &[&str]) -> Player {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
+            .arg("arbiter")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start a player");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Player {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        // A player that has exited may have closed its input: ignore errors
+        // as the referee would.
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = writeln!(stdin, "{line}").and_then(|_| stdin.flush());
+        }
+    }
+
+    fn read(&mut self) -> Option<String> {
+        match self.lines.recv_timeout(PATIENCE) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Disconnected) => None,
+            Err(RecvTimeoutError::Timeout) => panic!("a player did not answer"),
+        }
+    }
+
+    fn wait_exit(&mut self) -> ExitStatus {
+        self.stdin = None;
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(started.elapsed() < PATIENCE, "a player did not exit");
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The referee: returns every line relayed, the RESULT line last.
+fn referee(players: &mut [Player; 2], max_plies: usize) -> Vec<String> {
+    let mut transcript = Vec::new();
+    players[0].send("START");
+    let mut turn = 0;
+    for _ in 0..max_plies {
+        let line = players[turn]
+            .read()
+            .unwrap_or_else(|| panic!("player {} closed its output: {transcript:?}", turn + 1));
+        transcript.push(line.clone());
+        if line.contains("RESULT") {
+            // Tell the other player the game is over, as the referee does.
+            players[1 - turn].send(&line);
+            return transcript;
+        }
+        turn = 1 - turn;
+        players[turn].send(&line);
+    }
+    panic!("no RESULT after {max_plies} lines: {transcript:?}");
+}
+
+#[test]
+fn a_complete_game_between_two_arbiter_processes() {
+    let mut players = [
+        Player::start(&["--movetime", "40"]),
+        Player::start(&["--movetime", "40", "--option", "Level=hard"]),
+    ];
+    let transcript = referee(&mut players, 2000);
+    let result = transcript.last().unwrap();
+    let words: Vec<&str> = result.split_whitespace().collect();
+    assert_eq!(words.len(), 4, "{result}");
+    assert_eq!(words[0], "RESULT");
+    // Every other line is one move; replaying them gives the announced end.
+    let mut moves: Vec<String> = transcript[..transcript.len() - 1].to_vec();
+    moves.push(words[1].to_string());
+    for m in &moves {
+        assert!(
+            m.len() == 1 && "ABCDEFabcdef".contains(m.as_str()),
+            "not a move: {m:?} in {transcript:?}"
+        );
+    }
+    let mut session = build(&Settings::default()).unwrap();
+    session.set_position(&Start::StartPos, &moves).unwrap();
+    let end = session.game_end().expect("the game is over");
+    assert_eq!(words[2], end.scores[0].to_string(), "{result}");
+    assert_eq!(words[3], end.scores[1].to_string(), "{result}");
+    for p in &mut players {
+        assert!(p.wait_exit().success());
+    }
+}
+
+#[test]
+fn an_invalid_move_is_reported_and_fails() {
+    let mut p = Player::start(&["--movetime", "20"]);
+    p.send("F");
+    let answer = p.read().unwrap();
+    assert!(
+        "abcdef".contains(answer.as_str()) && answer.len() == 1,
+        "{answer}"
+    );
+    p.send("F");
+    assert_eq!(p.read().unwrap(), "RESULT invalid F");
+    assert!(!p.wait_exit().success());
+
+    let mut p = Player::start(&[]);
+    p.send("hello world");
+    assert_eq!(p.read().unwrap(), "RESULT invalid hello world");
+    assert!(!p.wait_exit().success());
+}
+
+#[test]
+fn a_result_line_ends_quietly() {
+    let mut p = Player::start(&["--movetime", "20"]);
+    p.send("RESULT A 25 10");
+    assert_eq!(p.read(), None);
+    assert!(p.wait_exit().success());
+}
+
+#[test]
+fn numbers_notation_and_bad_options() {
+    let mut p = Player::start(&["--movetime", "20", "--option", "Notation=numbers"]);
+    p.send("START");
+    let answer = p.read().unwrap();
+    let n: u32 = answer.parse().expect(&answer);
+    assert!((1..=6).contains(&n), "{answer}");
+    p.send("RESULT");
+    assert!(p.wait_exit().success());
+
+    let status = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["arbiter", "--option", "GrandSlam=sometimes"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!status.status.success());
+    assert!(status.stdout.is_empty(), "stdout must hold moves only");
+}

@@ -1,0 +1,394 @@
+//! Black-box tests of the protocol: the built binary is started and spoken
+//! to through pipes, as a GUI would. Reads have generous time limits so a
+//! hung engine fails a test instead of hanging it; nothing asserts timing.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Long enough for any answer on a loaded machine; only a hang reaches it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line received so far.
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the engine");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to the engine");
+        stdin.flush().unwrap();
+    }
+
+    fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    fn next(&mut self) -> String {
+        match self.lines.recv_timeout(PATIENCE) {
+            Ok(line) => {
+                self.seen.push(line.clone());
+                line
+            }
+            Err(RecvTimeoutError::Timeout) => panic!("no answer; so far: {:?}", self.seen),
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("the engine closed its output; so far: {:?}", self.seen)
+            }
+        }
+    }
+
+    /// Reads lines until one satisfies `want`; returns the lines before it and it.
+    fn until(&mut self, want: impl Fn(&str) -> bool) -> (Vec<String>, String) {
+        let mut before = Vec::new();
+        loop {
+            let line = self.next();
+            if want(&line) {
+                return (before, line);
+            }
+            before.push(line);
+        }
+    }
+
+    fn ask(&mut self, line: &str, answer_prefix: &str) -> (Vec<String>, String) {
+        self.send(line);
+        self.until(|l| l.starts_with(answer_prefix))
+    }
+
+    fn wait_exit(&mut self) -> ExitStatus {
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if started.elapsed() > PATIENCE {
+                let _ = self.child.kill();
+                panic!("the engine did not exit; output: {:?}", self.seen);
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Everything printed until the output closes.
+    fn rest(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            match self.lines.recv_timeout(PATIENCE) {
+                Ok(line) => out.push(line),
+                Err(RecvTimeoutError::Disconnected) => return out,
+                Err(RecvTimeoutError::Timeout) => panic!("output never closed: {out:?}"),
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn bestmove(line: &str) -> &str {
+    line.strip_prefix("bestmove ").expect(line)
+}
+
+#[test]
+fn handshake_lists_options_and_answers_isready() {
+    let mut e = Engine::start(&[]);
+    let (before, _) = e.ask("uci", "uciok");
+    assert!(before[0].starts_with("id name awale "), "{before:?}");
+    assert!(before[1].starts_with("id author "), "{before:?}");
+    for name in [
+        "Variant",
+        "GrandSlam",
+        "MustFeed",
+        "Notation",
+        "Hash",
+        "Threads",
+        "Level",
+        "Move Overhead",
+        "MultiPV",
+        "Clear Hash",
+    ] {
+        let prefix = format!("option name {name} type ");
+        assert!(
+            before.iter().any(|l| l.starts_with(&prefix)),
+            "{name}: {before:?}"
+        );
+    }
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(before.is_empty());
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn the_uci_subcommand_speaks_the_protocol_too() {
+    let mut e = Engine::start(&["uci"]);
+    e.ask("uci", "uciok");
+    e.close_input();
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn a_full_game_against_itself() {
+    let mut e = Engine::start(&[]);
+    e.ask("uci", "uciok");
+    e.send("ucinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    let mut ended = false;
+    for _ in 0..600 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        let (infos, line) = e.ask("go depth 3", "bestmove");
+        assert!(
+            infos.iter().all(|l| l.starts_with("info ")),
+            "unexpected output: {infos:?}"
+        );
+        let mv = bestmove(&line).to_string();
+        if mv == "(none)" {
+            ended = true;
+            break;
+        }
+        assert!(
+            infos
+                .iter()
+                .any(|l| l.starts_with("info depth ") && l.contains(" score ")),
+            "{infos:?}"
+        );
+        moves.push(mv);
+    }
+    assert!(ended, "the game did not end in 600 plies");
+    let (board, over) = e.ask("d", "Game over:");
+    assert!(over.starts_with("Game over: yes"), "{board:?} {over}");
+    assert!(board.iter().any(|l| l == "Legal moves: "), "{board:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn stop_ends_go_infinite_with_one_bestmove() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos");
+    e.send("go infinite");
+    let (before, _) = e.until(|l| l.starts_with("info depth "));
+    assert!(before.is_empty(), "{before:?}");
+    // The search is still running: isready is answered before any bestmove.
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    let (_, line) = e.ask("stop", "bestmove");
+    assert!(
+        ["A", "B", "C", "D", "E", "F"].contains(&bestmove(&line)),
+        "{line}"
+    );
+    // Exactly one bestmove: the next answer is readyok.
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(before.is_empty(), "{before:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn isready_is_answered_during_a_search() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves F");
+    e.send("go depth 60");
+    e.until(|l| l.starts_with("info depth 1 "));
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
+    let (_, line) = e.ask("stop", "bestmove");
+    assert!(
+        ["a", "b", "c", "d", "e", "f"].contains(&bestmove(&line)),
+        "{line}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn quit_during_a_search_exits_cleanly() {
+    let mut e = Engine::start(&[]);
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth "));
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn end_of_input_exits_cleanly_even_while_searching() {
+    let mut e = Engine::start(&[]);
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth "));
+    e.close_input();
+    assert!(e.wait_exit().success());
+
+    let mut idle = Engine::start(&[]);
+    idle.close_input();
+    assert!(idle.wait_exit().success());
+    assert!(idle.rest().is_empty());
+}
+
+#[test]
+fn an_illegal_move_refuses_the_whole_position_command() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves F f");
+    e.send("position startpos moves F f E E");
+    let error = e.next();
+    assert!(
+        error.starts_with("info string error: position: move 4 'E'"),
+        "{error}"
+    );
+    e.send("position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves A 13");
+    let error = e.next();
+    assert!(
+        error.starts_with("info string error: position: "),
+        "{error}"
+    );
+    e.send("position fen 4-4-4-4-4-4-4-4-4-4-4-0-S");
+    let error = e.next();
+    assert!(
+        error.starts_with("info string error: position: "),
+        "{error}"
+    );
+    let (_, line) = e.ask("d", "Position:");
+    assert_eq!(line, "Position: 5-5-5-5-4-0-5-5-5-5-4-0-0-0-S");
+    // A run of letters, as Aalina's GUI sends them, and hole numbers.
+    e.send("position startpos moves FfEaCe");
+    let (_, line) = e.ask("d", "Position:");
+    e.send("position startpos moves 6 12 5 7 3 11");
+    let (_, same) = e.ask("d", "Position:");
+    assert_eq!(line, same);
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn garbage_lines_get_one_error_line_each_and_change_nothing() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves C");
+    let garbage: Vec<Vec<u8>> = vec![
+        b"hello".to_vec(),
+        b"\xff\xfe\x00\x01".to_vec(),
+        b"go depth -1".to_vec(),
+        b"go nodes many".to_vec(),
+        b"setoption name Hash value 0".to_vec(),
+        b"setoption name Nonsense value 1".to_vec(),
+        b"setoption name Level value genius".to_vec(),
+        b"setoption name Variant value chess".to_vec(),
+        b"setoption name GrandSlam value sometimes".to_vec(),
+        b"position".to_vec(),
+        b"position fen".to_vec(),
+        b"go searchmoves Z".to_vec(),
+        b"perft".to_vec(),
+        b"bench deep".to_vec(),
+        vec![b'x'; 3 << 20],
+    ];
+    for g in &garbage {
+        let mut line = g.clone();
+        line.push(b'\n');
+        e.send_bytes(&line);
+        let answer = e.next();
+        assert!(
+            answer.starts_with("info string error: "),
+            "{:?} -> {answer}",
+            String::from_utf8_lossy(&g[..g.len().min(40)])
+        );
+        assert!(answer.len() < 400, "{answer}");
+    }
+    // Blank lines and carriage returns are fine.
+    e.send_bytes(b"\n\r\n   \t\r\n");
+    let (before, line) = e.ask("d", "Position:");
+    assert!(
+        before.iter().all(|l| !l.starts_with("info string error")),
+        "{before:?}"
+    );
+    assert_eq!(line, "Position: 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(
+        before.iter().all(|l| !l.starts_with("info string")),
+        "{before:?}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn a_finished_game_answers_bestmove_none() {
+    let mut e = Engine::start(&[]);
+    e.send("position fen 0-0-0-0-0-0-1-0-0-0-0-0-23-24-S");
+    let (before, line) = e.ask("go depth 3", "bestmove");
+    assert_eq!(line, "bestmove (none)");
+    assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn options_change_rules_notation_and_searchmoves() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Notation value numbers");
+    e.send("setoption name move overhead value 50");
+    e.send("setoption name Clear Hash");
+    e.send("setoption name Level value Medium");
+    e.send("setoption name Variant value oware");
+    e.send("setoption name notation value numbers");
+    let (before, line) = e.ask("go depth 2 searchmoves 3", "bestmove");
+    assert_eq!(line, "bestmove 3", "{before:?}");
+    let (before, _) = e.ask("uci", "uciok");
+    assert!(before
+        .iter()
+        .any(|l| l.starts_with("option name Level type combo default medium")));
+    assert!(before
+        .iter()
+        .any(|l| l.starts_with("option name Move Overhead type spin default 50")));
+    let (_, line) = e.ask("go perft 3", "Nodes searched:");
+    assert_eq!(line, "Nodes searched: 190");
+    let (before, line) = e.ask("eval", "Total:");
+    assert!(before
+        .iter()
+        .any(|l| l.starts_with("Evaluation from the side to move")));
+    assert_eq!(line, "Total: 0");
+    let (_, line) = e.ask("bench 2", "");
+    assert!(!line.starts_with("info string error"), "{line}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
