@@ -1,9 +1,8 @@
 //! `awale match` with our own engine on both sides, through its protocol.
 //!
-//! These tests need the protocol loop (`awale uci`, `awale arbiter`, issue 4)
-//! and the `Level` option of the search (issue 3). They are ignored until
-//! those are merged; then delete the `#[ignore]` lines. Run them meanwhile
-//! with `cargo test --release --test match_selfplay -- --ignored`.
+//! The engine plays through the same pipes and dialects (`uci`, `aalina`,
+//! `arbiter`) as any other engine would, and the records are replayed
+//! through the rules.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -64,7 +63,6 @@ fn check_records(path: &PathBuf, games: usize, names: [&str; 2]) {
 }
 
 #[test]
-#[ignore = "needs the protocol loop (issue 4): delete this line after the merge"]
 fn easy_against_medium_through_uci() {
     let records = records_path("uci");
     let easy = format!("cmd={AWALE},arg=uci,name=easy,option.Level=easy");
@@ -92,7 +90,6 @@ fn easy_against_medium_through_uci() {
 }
 
 #[test]
-#[ignore = "needs the protocol loop (issue 4): delete this line after the merge"]
 fn the_engine_against_itself_in_the_aalina_dialect_and_with_a_clock() {
     let records = records_path("aalina");
     let a = format!("cmd={AWALE},arg=uci,name=a,proto=aalina,option.Level=medium");
@@ -115,7 +112,6 @@ fn the_engine_against_itself_in_the_aalina_dialect_and_with_a_clock() {
 }
 
 #[test]
-#[ignore = "needs the protocol loop (issue 4): delete this line after the merge"]
 fn two_arbiter_processes_play_a_game() {
     let records = records_path("arbiter");
     let a = format!("cmd={AWALE},arg=arbiter,arg=--movetime,arg=30,name=p1,proto=arbiter");
