@@ -4,7 +4,7 @@ use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context};
+use anyhow::Context;
 use clap::Args;
 
 use awale::protocol::arbiter::{self, Config};
@@ -26,15 +26,7 @@ pub struct ArbiterArgs {
 
 /// Plays one game on stdin/stdout; exit status 0, or 1 after an invalid move.
 pub fn run(args: ArbiterArgs) -> anyhow::Result<ExitCode> {
-    let options = args
-        .options
-        .iter()
-        .map(|o| {
-            o.split_once('=')
-                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| anyhow!("--option '{o}': expected NAME=VALUE"))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let options = super::setup::option_pairs(&args.options)?;
     let config = Config::new(
         &args.variant,
         &options,

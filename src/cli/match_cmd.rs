@@ -78,15 +78,7 @@ impl EventArgs {
             .iter()
             .map(|e| EngineSpec::parse(e).map_err(|err| anyhow!("--engine: {err}")))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let rule_options = self
-            .options
-            .iter()
-            .map(|o| {
-                o.split_once('=')
-                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
-                    .ok_or_else(|| anyhow!("--option '{o}': expected NAME=VALUE"))
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let rule_options = super::setup::option_pairs(&self.options)?;
         let time = match (&self.tc, self.movetime) {
             (Some(tc), _) => TimeControl::parse_clock(tc).context("--tc")?,
             (None, Some(0)) => bail!("--movetime must be at least 1 ms"),

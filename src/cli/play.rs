@@ -65,15 +65,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         movetime: Duration::from_millis(args.movetime),
         seed: args.seed,
     };
-    let options = args
-        .options
-        .iter()
-        .map(|o| {
-            o.split_once('=')
-                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| anyhow!("--option '{o}': expected NAME=VALUE"))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let options = super::setup::option_pairs(&args.options)?;
 
     struct Play(PlayConfig);
     impl VariantVisitor for Play {

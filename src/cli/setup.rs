@@ -40,14 +40,7 @@ pub trait SetupVisitor {
 impl GameArgs {
     /// The options as `(name, value)` pairs.
     pub fn option_pairs(&self) -> anyhow::Result<Vec<(String, String)>> {
-        self.options
-            .iter()
-            .map(|o| {
-                o.split_once('=')
-                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
-                    .ok_or_else(|| anyhow!("--option '{o}': expected NAME=VALUE"))
-            })
-            .collect()
+        option_pairs(&self.options)
     }
 
     /// Builds the game and position, then runs `visitor` on them.
@@ -79,4 +72,16 @@ impl GameArgs {
             },
         )?
     }
+}
+
+/// Splits `--option NAME=VALUE` arguments into `(name, value)` pairs.
+pub fn option_pairs(options: &[String]) -> anyhow::Result<Vec<(String, String)>> {
+    options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| anyhow!("--option '{o}': expected NAME=VALUE"))
+        })
+        .collect()
 }
