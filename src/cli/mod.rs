@@ -1,6 +1,8 @@
 //! Command-line parsing: each subcommand's arguments live in its own file and
 //! translate text into library calls.
 
+mod analyze;
+mod bench;
 mod perft;
 mod setup;
 
@@ -23,6 +25,10 @@ struct Cli {
 enum Command {
     /// Count legal move paths to a depth, split by root move (divide).
     Perft(perft::PerftArgs),
+    /// Search a fixed position set to a fixed depth (speed and signature).
+    Bench(bench::BenchArgs),
+    /// Analyse a position: one line per completed depth, then the best move.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -31,5 +37,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     match cli.command {
         None => anyhow::bail!("the protocol loop is not built yet: use a subcommand (see --help)"),
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Analyze(args)) => analyze::run(args),
     }
 }

@@ -1,6 +1,7 @@
 //! The `oware` variant (Abapa rules, with the options of `RULES.md`).
 
 mod board;
+pub mod eval;
 mod notation;
 
 use arrayvec::ArrayVec;
@@ -229,9 +230,9 @@ impl Game for Oware {
                 .filter(|&h| Board::feeds(h, pos.seeds(h)))
                 .count()
         } else {
-            // Count the non-zero bytes of the six own holes.
-            let nonzero = (own | (own >> 1) | (own >> 2) | (own >> 3)) & 0x0F0F_0F0F_0F0F;
-            let nonzero = (nonzero | (nonzero >> 4)) & 0x0101_0101_0101;
+            // Count the non-zero bytes of the six own holes: adding 0x7F to a
+            // byte (never above 48, so no carry) sets its top bit iff it is non-zero.
+            let nonzero = (own + 0x7F7F_7F7F_7F7F) & 0x8080_8080_8080;
             nonzero.count_ones() as usize
         }
     }
@@ -289,6 +290,15 @@ impl Game for Oware {
         h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         h ^= h >> 32;
         h
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Board) -> i32 {
+        eval::evaluate(*pos)
+    }
+
+    fn evaluation_terms(&self, pos: &Board) -> Vec<(&'static str, i32)> {
+        eval::terms(*pos)
     }
 
     fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {
