@@ -39,6 +39,8 @@ use crate::game::{Game, History};
 /// Nodes between two checks of the stop flag, the clock and the node limit
 /// (about 0.1 ms of search).
 pub const POLL: u64 = 1024;
+/// The shallowest remaining depth at which the table is used.
+pub const TT_MIN_DEPTH: i32 = 2;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 
@@ -204,6 +206,12 @@ impl<G: Game> Worker<G> {
                 };
             }
         }
+        if depth <= 1 {
+            // A leaf: its value needs no history and no recursion.
+            self.nodes += 1;
+            self.pv[ply + 1].clear();
+            return -self.leaf(game, next, ply + 1);
+        }
         self.history.push(key, irreversible);
         let score = if first {
             -self.negamax(sh, next, depth - 1, ply + 1, -beta, -alpha)
@@ -244,15 +252,17 @@ impl<G: Game> Worker<G> {
         }
         let me = game.side_to_move(pos).index();
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return match game.end(pos) {
-                Some(end) => game_result(end.scores, me, ply),
-                None => clamp_heuristic(game.evaluate(pos)),
-            };
+            return self.leaf(game, pos, ply);
         }
 
-        let hash = game.hash(pos);
+        // Nodes one ply above the leaves neither probe nor store: they are
+        // the most numerous interior nodes, a probe there is a cache miss
+        // that costs more than searching the few leaves below, and their
+        // entries would push deeper ones out.
+        let use_tt = sh.use_tt && depth >= TT_MIN_DEPTH;
+        let hash = if use_tt { game.hash(pos) } else { 0 };
         let mut tt_index = None;
-        if sh.use_tt {
+        if use_tt {
             if let Some(e) = sh.tt.probe(hash) {
                 tt_index = e.move_index.map(usize::from);
                 let deep_enough = if sh.exact_depth {
@@ -314,6 +324,9 @@ impl<G: Game> Worker<G> {
         }
 
         if !cut && !self.aborted {
+            // Children that will probe the table: fetch their buckets while
+            // the list is built and sorted.
+            let prefetch = sh.use_tt && depth > TT_MIN_DEPTH;
             let mut list = std::mem::take(&mut self.lists[ply]);
             list.clear();
             for (i, &mv) in moves.iter().enumerate() {
@@ -321,6 +334,9 @@ impl<G: Game> Worker<G> {
                     continue;
                 }
                 let next = game.play(pos, mv);
+                if prefetch {
+                    sh.tt.prefetch(game.hash(&next));
+                }
                 let gain = game.scores(&next)[me].saturating_sub(my_score);
                 let key = if gain > 0 {
                     capture_key(gain)
@@ -361,7 +377,7 @@ impl<G: Game> Worker<G> {
         if self.aborted {
             return 0;
         }
-        if sh.use_tt && inner_rep_low >= here {
+        if use_tt && inner_rep_low >= here {
             let bound = if best <= alpha_orig {
                 Bound::Upper
             } else if best >= beta {
@@ -373,6 +389,19 @@ impl<G: Game> Worker<G> {
                 .store(hash, to_tt(best, ply), depth, best_index, bound);
         }
         best
+    }
+
+    /// The value of a position searched no deeper: its result if the game
+    /// is over, else the evaluation.
+    #[inline]
+    fn leaf(&mut self, game: &G, pos: &G::Position, ply: usize) -> i32 {
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        match game.end(pos) {
+            Some(end) => game_result(end.scores, game.side_to_move(pos).index(), ply),
+            None => clamp_heuristic(game.evaluate(pos)),
+        }
     }
 
     #[inline]

@@ -51,8 +51,8 @@ impl Score {
     /// move, negative when losing).
     pub fn to_uci(self) -> String {
         match self.plies_to_end() {
-            Some(plies) if self.0 > 0 => format!("mate {}", (plies + 1) / 2),
-            Some(plies) => format!("mate -{}", (plies + 1) / 2),
+            Some(plies) if self.0 > 0 => format!("mate {}", plies.div_ceil(2)),
+            Some(plies) => format!("mate -{}", plies.div_ceil(2)),
             None => format!("cp {}", self.0),
         }
     }

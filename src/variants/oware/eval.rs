@@ -34,8 +34,8 @@ pub struct Weights {
 
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
-    on_side: 0,
-    mobility: 0,
+    on_side: 10,
+    mobility: 60,
     exposed: 0,
     big_hole: 0,
 };
@@ -134,13 +134,21 @@ mod tests {
         let t = terms_with(b, &w);
         assert_eq!(t[0].1, -200);
         assert_eq!(t[1].1, 3 * 6);
-        assert_eq!(t[2].1, 7 * -1);
-        assert_eq!(t[3].1, 11 * (3 - 2));
+        assert_eq!(t[2].1, -7, "4 holes against 5");
+        assert_eq!(t[3].1, 11, "3 exposed against 2");
         assert_eq!(t[4].1, 13 * 14);
     }
 
     #[test]
     fn start_is_balanced() {
         assert_eq!(evaluate(Board::START), 0);
+        assert_eq!(
+            evaluate(Board::from_parts(
+                [4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4],
+                [4, 0],
+                false
+            )),
+            400 - 10 * 4 - 60
+        );
     }
 }
