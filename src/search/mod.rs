@@ -379,6 +379,10 @@ impl<G: Game> Searcher<G> {
             }
         }
         result.nodes = sh.nodes.load(Ordering::Relaxed);
+        if log::log_enabled!(log::Level::Debug) {
+            let per_thread: Vec<u64> = self.workers.iter().map(|w| root_lock(w).nodes).collect();
+            log::debug!("nodes per thread {per_thread:?}");
+        }
         if limits.infinite {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
