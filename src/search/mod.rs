@@ -209,13 +209,9 @@ impl<G: Game> Searcher<G> {
         self.seed = seed;
     }
 
-    /// Forgets everything learnt (the table, killers and history).
+    /// Forgets everything learnt (the table).
     pub fn clear(&mut self) {
         self.tt.clear();
-        for w in &mut self.workers {
-            let w = w.get_mut().unwrap_or_else(|e| e.into_inner());
-            w.heur.clear();
-        }
     }
 
     /// Searches `pos` (reached through `history`) within `limits`, restricted

@@ -31,7 +31,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::ordering::{capture_key, sort_by_key_desc, Heuristics};
+use super::ordering::{capture_key, sort_by_key_desc};
 use super::score::{clamp_heuristic, from_tt, game_result, to_tt, INFINITE};
 use super::tt::{Bound, Table};
 use crate::game::{Game, History};
@@ -78,16 +78,14 @@ impl<G: Game> Shared<'_, G> {
     }
 }
 
-/// One child in a move list: order key, move, its index in the legal list,
-/// the position it leads to and the seeds it captures.
-type Child<G> = (i32, (<G as Game>::Move, usize, <G as Game>::Position, u32));
+/// One child in a move list: order key, move, its index in the legal list
+/// and the position it leads to.
+type Child<G> = (i32, (<G as Game>::Move, usize, <G as Game>::Position));
 
 /// One search thread's private state.
 pub struct Worker<G: Game> {
     /// The path since the last irreversible move, the current node last.
     pub history: History<G::Key>,
-    /// Killers and history counters.
-    pub heur: Heuristics<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the line from `ply`.
     pub pv: Vec<Vec<G::Move>>,
     lists: Vec<Vec<Child<G>>>,
@@ -131,7 +129,6 @@ impl<G: Game> Worker<G> {
     pub fn new(game: &G) -> Worker<G> {
         Worker {
             history: History::new(game.key(&game.start())),
-            heur: Heuristics::new(MAX_PLY + 1),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(8)).collect(),
             nodes: 0,
@@ -148,7 +145,6 @@ impl<G: Game> Worker<G> {
         self.flushed = 0;
         self.seldepth = 0;
         self.aborted = false;
-        self.heur.age();
     }
 
     /// Adds the nodes not yet counted to the shared count.
@@ -315,9 +311,6 @@ impl<G: Game> Worker<G> {
                     self.update_pv(ply, mv);
                 }
                 if s >= beta {
-                    if game.scores(&next)[me] == my_score {
-                        self.heur.cutoff(mv, me, ply, depth);
-                    }
                     cut = true;
                 }
             }
@@ -338,15 +331,12 @@ impl<G: Game> Worker<G> {
                     sh.tt.prefetch(game.hash(&next));
                 }
                 let gain = game.scores(&next)[me].saturating_sub(my_score);
-                let key = if gain > 0 {
-                    capture_key(gain)
-                } else {
-                    self.heur.quiet_key(mv, me, ply)
-                };
-                list.push((key, (mv, i, next, gain)));
+                // Quiet moves keep their generation order (see `ordering`).
+                let key = if gain > 0 { capture_key(gain) } else { 0 };
+                list.push((key, (mv, i, next)));
             }
             sort_by_key_desc(&mut list);
-            for &(_, (mv, i, next, gain)) in list.iter() {
+            for &(_, (mv, i, next)) in list.iter() {
                 let s = self.child(sh, pos, &next, depth, ply, alpha, beta, first);
                 first = false;
                 if self.aborted {
@@ -361,9 +351,6 @@ impl<G: Game> Worker<G> {
                             self.update_pv(ply, mv);
                         }
                         if s >= beta {
-                            if gain == 0 {
-                                self.heur.cutoff(mv, me, ply, depth);
-                            }
                             break;
                         }
                     }
