@@ -1,7 +1,9 @@
 //! Command-line parsing: each subcommand's arguments live in its own file and
 //! translate text into library calls.
 
+mod analyze;
 mod arbiter;
+mod bench;
 mod match_cmd;
 mod perft;
 mod play;
@@ -26,18 +28,22 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Speak the UCI-like protocol on stdin/stdout (the default).
+    Uci(uci::UciArgs),
+    /// Play one game in the class-harness protocol (one line per turn).
+    Arbiter(arbiter::ArbiterArgs),
     /// Count legal move paths to a depth, split by root move (divide).
     Perft(perft::PerftArgs),
+    /// Search a fixed position set to a fixed depth (speed and signature).
+    Bench(bench::BenchArgs),
+    /// Analyse a position: one line per completed depth, then the best move.
+    Analyze(analyze::AnalyzeArgs),
     /// Play a match between two engines (Elo, LOS, SPRT, records).
     Match(match_cmd::MatchArgs),
     /// Play a round-robin or gauntlet tournament among engines.
     Tournament(tournament::TournamentArgs),
     /// Play a game in the terminal against the engine (or another person).
     Play(play::PlayArgs),
-    /// Speak the UCI-like protocol on stdin/stdout (the default).
-    Uci(uci::UciArgs),
-    /// Play one game in the class-harness protocol (one line per turn).
-    Arbiter(arbiter::ArbiterArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -45,11 +51,13 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
         None => uci::run(uci::UciArgs::default()),
+        Some(Command::Uci(args)) => uci::run(args),
+        Some(Command::Arbiter(args)) => arbiter::run(args),
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Analyze(args)) => analyze::run(args),
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Play(args)) => play::run(args),
-        Some(Command::Uci(args)) => uci::run(args),
-        Some(Command::Arbiter(args)) => arbiter::run(args),
     }
 }

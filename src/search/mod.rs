@@ -1,50 +1,40 @@
-//! The search (PLACEHOLDER API, to be replaced by issue 3's implementation):
-//! the public types and `Searcher` signatures below are the contract the
-//! protocol and tools program against. The body is a plain fixed-depth
-//! negamax so that callers can be developed and tested meanwhile.
+//! The search: iterative deepening over a root-parallel, principal-variation
+//! alpha-beta search with a shared lock-free transposition table, plus the
+//! easy and medium levels. It knows the game only through [`Game`].
+//!
+//! - [`score`]: score values (centiseeds and exact game results).
+//! - [`tt`]: the transposition table.
+//! - [`ordering`]: move ordering heuristics.
+//! - [`negamax`]: the search below the root, and how endings and
+//!   repetitions are scored.
+//! - [`root`]: the root, shared out over threads.
+//! - [`limits`]: time management.
+//! - [`level`], [`rng`]: the easy and medium levels.
+//! - [`bench`]: the fixed benchmark.
 
 pub mod bench;
+pub mod level;
+pub mod limits;
+pub mod negamax;
+pub mod ordering;
+pub mod rng;
+pub mod root;
+pub mod score;
+pub mod tt;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, History};
-
-/// A search score from the side to move: centiseeds, or an exact game result.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Score(pub i32);
-
-impl Score {
-    /// Scores at or beyond this magnitude are exact game results.
-    pub const DECISIVE: i32 = 1_000_000;
-    /// A win for the side to move in `plies` plies.
-    pub fn win_in(plies: u32) -> Score {
-        Score(Self::DECISIVE + 1000 - plies as i32)
-    }
-    /// A loss for the side to move in `plies` plies.
-    pub fn loss_in(plies: u32) -> Score {
-        Score(-(Self::DECISIVE + 1000 - plies as i32))
-    }
-    /// The protocol form: `cp X` or `mate N` (N in moves of the side to move, negative when losing).
-    pub fn to_uci(self) -> String {
-        if self.0 >= Self::DECISIVE {
-            let plies = Self::DECISIVE + 1000 - self.0;
-            format!("mate {}", (plies + 1) / 2)
-        } else if self.0 <= -Self::DECISIVE {
-            let plies = Self::DECISIVE + 1000 + self.0;
-            format!("mate -{}", (plies + 1) / 2)
-        } else {
-            format!("cp {}", self.0)
-        }
-    }
-}
-
-impl std::ops::Neg for Score {
-    type Output = Score;
-    fn neg(self) -> Score {
-        Score(-self.0)
-    }
-}
+use limits::Budget;
+use negamax::{Shared, Worker};
+use root::RootMove;
+pub use score::Score;
+use tt::Table;
 
 /// The three playing levels of the `Level` option.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -62,21 +52,31 @@ pub enum Level {
 /// Index 0 is South (player 1, `w*`), index 1 North (`b*`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
+    /// Time left on each clock, if given.
     pub time: [Option<Duration>; 2],
+    /// Increment per move of each side.
     pub inc: [Duration; 2],
+    /// Moves to the next time control, if any.
     pub movestogo: Option<u32>,
 }
 
-/// When to stop searching. Every limit given applies; none means infinite.
+/// When to stop searching. Every limit given applies; none means infinite
+/// (up to the deepest iteration, [`limits::MAX_DEPTH`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// The deepest iteration (1..=100).
     pub depth: Option<u32>,
+    /// Nodes to search (checked every [`negamax::POLL`] nodes; the first
+    /// iteration always completes).
     pub nodes: Option<u64>,
+    /// Time for this move; never overrun.
     pub movetime: Option<Duration>,
+    /// The game clocks.
     pub clock: Clock,
-    /// Search until stopped, whatever the other limits say about time.
+    /// Search until stopped, whatever the other limits say about time; the
+    /// search does not return before `stop` is set.
     pub infinite: bool,
-    /// Lines to report (MultiPV), at least 1.
+    /// Lines to report (MultiPV); 0 counts as 1.
     pub multipv: usize,
     /// Time kept back from every move for communication delays.
     pub move_overhead: Duration,
@@ -85,16 +85,23 @@ pub struct Limits {
 /// What a completed iteration reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo<M> {
+    /// The iteration's depth.
     pub depth: u32,
+    /// The deepest ply reached.
     pub seldepth: u32,
     /// 1-based line number when MultiPV > 1.
     pub multipv: usize,
+    /// The line's score.
     pub score: Score,
+    /// Nodes so far in this search.
     pub nodes: u64,
+    /// Nodes per second so far.
     pub nps: u64,
     /// Table fill in permille.
     pub hashfull: u32,
+    /// Time since the search started.
     pub time: Duration,
+    /// The principal variation.
     pub pv: Vec<M>,
 }
 
@@ -103,54 +110,114 @@ pub struct SearchInfo<M> {
 pub struct SearchResult<M> {
     /// `None` only when the position has no legal move (or the game is over).
     pub best: Option<M>,
+    /// The best move's score.
     pub score: Score,
+    /// The last completed iteration (0 at the easy and medium levels).
     pub depth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// The principal variation, starting with `best`.
     pub pv: Vec<M>,
+}
+
+/// Switches for tests: the table off, or cutoffs only on equal depths.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Config {
+    pub use_tt: bool,
+    pub exact_depth: bool,
 }
 
 /// A search engine for one variant, keeping its table between searches.
 pub struct Searcher<G: Game> {
     game: G,
+    tt: Table,
     hash_mb: usize,
     threads: usize,
     level: Level,
     seed: u64,
+    workers: Vec<Mutex<Worker<G>>>,
+    pool: Option<rayon::ThreadPool>,
+    pub(crate) config: Config,
 }
 
 impl<G: Game> Searcher<G> {
     /// A searcher with a table of `hash_mb` MB and `threads` threads.
     pub fn new(game: G, hash_mb: usize, threads: usize) -> Searcher<G> {
-        Searcher {
+        let mut s = Searcher {
+            tt: Table::new(hash_mb),
+            workers: Vec::new(),
+            pool: None,
             game,
             hash_mb,
-            threads,
+            threads: 0,
             level: Level::Hard,
             seed: 0,
-        }
+            config: Config {
+                use_tt: true,
+                exact_depth: false,
+            },
+        };
+        s.set_threads(threads);
+        s
     }
+
+    /// The variant searched.
     pub fn game(&self) -> &G {
         &self.game
     }
+
+    /// Resizes (and empties) the table to `mb` megabytes.
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.hash_mb = mb;
+        if mb != self.hash_mb {
+            self.hash_mb = mb;
+            self.tt = Table::new(mb);
+        }
     }
+
+    /// Uses `threads` search threads (at least 1). If the thread pool cannot
+    /// be built, the search runs on one thread and a warning is logged.
     pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        if threads == self.threads {
+            return;
+        }
+        self.pool = None;
+        let mut n = threads;
+        if threads > 1 {
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => self.pool = Some(pool),
+                Err(e) => {
+                    log::warn!("cannot start {threads} search threads ({e}); using one");
+                    n = 1;
+                }
+            }
+        }
         self.threads = threads;
+        self.workers = (0..n)
+            .map(|_| Mutex::new(Worker::new(&self.game)))
+            .collect();
     }
+
+    /// Sets the playing level.
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
     }
-    /// Seeds the random choices of the easy and medium levels.
+
+    /// Seeds the random choices of the easy and medium levels. A choice
+    /// depends only on the seed and the position, so games replay exactly.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
     }
+
     /// Forgets everything learnt (the table).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
 
     /// Searches `pos` (reached through `history`) within `limits`, restricted
-    /// to `searchmoves` when not empty. Returns when a limit is reached or
-    /// `stop` becomes true; calls `on_info` after each completed depth.
+    /// to `searchmoves` when not empty (ignored if none of them is legal).
+    /// Returns when a limit is reached or `stop` becomes true; calls
+    /// `on_info` after each completed depth (once per line with MultiPV).
     pub fn search(
         &mut self,
         pos: &G::Position,
@@ -160,80 +227,188 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let started = Instant::now();
-        let mut moves = G::Moves::default();
-        self.game.legal_moves(pos, &mut moves);
-        let mut root: Vec<G::Move> = moves
+        let start = Instant::now();
+        let game = &self.game;
+        let mut legal = G::Moves::default();
+        game.legal_moves(pos, &mut legal);
+        let repeated = history.is_repetition() && game.repetition_end(pos).is_some();
+        let mut moves: Vec<G::Move> = legal
             .iter()
             .copied()
-            .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
+            .filter(|m| searchmoves.contains(m))
             .collect();
+        if moves.is_empty() {
+            moves = legal.to_vec();
+        }
+        if moves.is_empty() || repeated {
+            let me = game.side_to_move(pos).index();
+            let score = crate::search::game_end_score(game, pos, history, me);
+            return SearchResult {
+                best: None,
+                score,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        let mut rng = rng::Rng::new(self.seed ^ game.hash(pos));
+        let pick = match self.level {
+            Level::Easy => level::random_move(&moves, &mut rng),
+            Level::Medium => level::greedy_move(game, pos, &moves, &mut rng),
+            Level::Hard => None,
+        };
+        if let Some(best) = pick {
+            let me = game.side_to_move(pos).index();
+            let next = game.play(pos, best);
+            let gain = game.scores(&next)[me] as i32 - game.scores(pos)[me] as i32;
+            return SearchResult {
+                best: Some(best),
+                score: Score(gain * 100),
+                depth: 0,
+                nodes: 0,
+                pv: vec![best],
+            };
+        }
+        self.hard_search(pos, history, limits, moves, stop, on_info, start)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn hard_search(
+        &mut self,
+        pos: &G::Position,
+        history: &History<G::Key>,
+        limits: &Limits,
+        moves: Vec<G::Move>,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+        start: Instant,
+    ) -> SearchResult<G::Move> {
+        let game = &self.game;
+        let budget = Budget::new(limits, game.side_to_move(pos).index());
+        self.tt.new_search();
+        for w in &mut self.workers {
+            w.get_mut().unwrap_or_else(|e| e.into_inner()).reset();
+        }
+        let sh = Shared {
+            game,
+            tt: &self.tt,
+            use_tt: self.config.use_tt,
+            exact_depth: self.config.exact_depth,
+            stop,
+            abort: AtomicBool::new(false),
+            limits_armed: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start,
+            hard: budget.hard,
+            node_limit: budget.nodes,
+        };
+        let mut root: Vec<RootMove<G>> = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                next: game.play(pos, mv),
+                pv: vec![mv],
+            })
+            .collect();
+        let lines = limits.multipv.clamp(1, root.len());
         let mut result = SearchResult {
-            best: root.first().copied(),
+            best: Some(root[0].mv),
             score: Score(0),
             depth: 0,
             nodes: 0,
-            pv: root.first().copied().into_iter().collect(),
+            pv: vec![root[0].mv],
         };
-        if root.is_empty() || history.is_repetition() {
-            return result;
-        }
-        let max_depth = limits.depth.unwrap_or(if limits.infinite { 64 } else { 6 });
-        for depth in 1..=max_depth {
-            let mut best = (Score(i32::MIN + 1), root[0]);
-            for &mv in &root {
-                let next = self.game.play(pos, mv);
-                let s = -self.negamax(&next, depth - 1, 1, &mut result.nodes);
-                if s > best.0 {
-                    best = (s, mv);
+        'deepen: for depth in 1..=budget.depth {
+            sh.limits_armed.store(depth > 1, Ordering::Relaxed);
+            for line in 0..lines {
+                let best = root::search(
+                    &sh,
+                    &self.workers,
+                    self.pool.as_ref(),
+                    pos,
+                    history,
+                    &mut root[line..],
+                    depth as i32,
+                );
+                let Some(best) = best else {
+                    break 'deepen;
+                };
+                // The best move goes to the front of its slice; the others
+                // keep their order.
+                root[line..=line + best.index].rotate_right(1);
+                let nodes = sh.nodes.load(Ordering::Relaxed);
+                let time = start.elapsed();
+                let info = SearchInfo {
+                    depth,
+                    seldepth: self.seldepth().max(depth as usize) as u32,
+                    multipv: line + 1,
+                    score: Score(best.score),
+                    nodes,
+                    nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                    hashfull: self.tt.hashfull(),
+                    time,
+                    pv: root[line].pv.clone(),
+                };
+                if line == 0 {
+                    result = SearchResult {
+                        best: Some(root[0].mv),
+                        score: info.score,
+                        depth,
+                        nodes,
+                        pv: info.pv.clone(),
+                    };
                 }
+                on_info(&info);
             }
-            if stop.load(Ordering::Relaxed) && depth > 1 {
+            if limits.infinite {
+                continue;
+            }
+            let elapsed = start.elapsed();
+            let solved = result.score.plies_to_end().is_some_and(|p| p <= depth);
+            let soft_over = budget.soft.is_some_and(|s| elapsed >= s / 2);
+            let forced = root.len() == 1 && budget.soft.is_some();
+            let nodes_over = budget
+                .nodes
+                .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
+            if solved || soft_over || forced || nodes_over {
                 break;
             }
-            root.sort_by_key(|m| if *m == best.1 { 0 } else { 1 });
-            result.best = Some(best.1);
-            result.score = best.0;
-            result.depth = depth;
-            result.pv = vec![best.1];
-            on_info(&SearchInfo {
-                depth,
-                seldepth: depth,
-                multipv: 1,
-                score: best.0,
-                nodes: result.nodes,
-                nps: 0,
-                hashfull: 0,
-                time: started.elapsed(),
-                pv: result.pv.clone(),
-            });
-            if limits.movetime.is_some_and(|t| started.elapsed() * 4 > t) {
-                break;
+        }
+        result.nodes = sh.nodes.load(Ordering::Relaxed);
+        if log::log_enabled!(log::Level::Debug) {
+            let per_thread: Vec<u64> = self.workers.iter().map(|w| root_lock(w).nodes).collect();
+            log::debug!("nodes per thread {per_thread:?}");
+        }
+        if limits.infinite {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
             }
         }
         result
     }
 
-    fn negamax(&self, pos: &G::Position, depth: u32, ply: u32, nodes: &mut u64) -> Score {
-        *nodes += 1;
-        if let Some(end) = self.game.end(pos) {
-            let me = self.game.side_to_move(pos).index();
-            return match end.scores[me].cmp(&end.scores[1 - me]) {
-                std::cmp::Ordering::Greater => Score::win_in(ply),
-                std::cmp::Ordering::Less => Score::loss_in(ply),
-                std::cmp::Ordering::Equal => Score(0),
-            };
-        }
-        if depth == 0 {
-            return Score(self.game.evaluate(pos));
-        }
-        let mut moves = G::Moves::default();
-        self.game.legal_moves(pos, &mut moves);
-        let mut best = Score(i32::MIN + 1);
-        for &mv in moves.iter() {
-            let s = -self.negamax(&self.game.play(pos, mv), depth - 1, ply + 1, nodes);
-            best = best.max(s);
-        }
-        best
+    fn seldepth(&self) -> usize {
+        self.workers
+            .iter()
+            .map(|w| root_lock(w).seldepth)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+fn root_lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The exact score of a finished game for side `me`, or 0 when it goes on.
+fn game_end_score<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &History<G::Key>,
+    me: usize,
+) -> Score {
+    match crate::game::game_end(game, pos, history) {
+        Some(end) => Score(score::game_result(end.scores, me, 0)),
+        None => Score(0),
     }
 }

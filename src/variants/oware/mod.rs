@@ -1,6 +1,7 @@
 //! The `oware` variant (Abapa rules, with the options of `RULES.md`).
 
 mod board;
+pub mod eval;
 mod notation;
 
 use arrayvec::ArrayVec;
@@ -289,6 +290,15 @@ impl Game for Oware {
         h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         h ^= h >> 32;
         h
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Board) -> i32 {
+        eval::evaluate(*pos)
+    }
+
+    fn evaluation_terms(&self, pos: &Board) -> Vec<(&'static str, i32)> {
+        eval::terms(*pos)
     }
 
     fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {

@@ -1,0 +1,31 @@
+//! `awale bench`: the fixed search benchmark and signature.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+/// Arguments of `awale bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Depth of every search (default: the bench's own).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    depth: Option<u32>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Transposition table size in MB.
+    #[arg(long = "hash", value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash_mb: u32,
+}
+
+/// Runs the bench, printing a line per position and the total.
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    awale::search::bench::run(
+        args.depth,
+        args.threads as usize,
+        args.hash_mb as usize,
+        &mut out,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,118 @@
+//! Turning [`Limits`] into a time budget.
+//!
+//! - `movetime`: a hard deadline of `movetime - move_overhead`; the search
+//!   deepens until it and never goes past it (the stop test runs every
+//!   [`super::negamax::POLL`] nodes, a fraction of a millisecond).
+//! - a clock: the time left minus the overhead is shared over `movestogo`
+//!   moves (25 when not given, at most 50), plus three quarters of the
+//!   increment; that is the soft target, capped at 4/5 of what is left. A new
+//!   iteration is not started once half the soft target is gone (the next
+//!   one would usually not finish). The hard deadline, where a running
+//!   iteration is abandoned, is three soft targets, also capped at 4/5 of
+//!   what is left.
+//! - `infinite`: no deadline at all; only `stop` ends the search.
+//! - both a move time and a clock: the earlier deadlines apply.
+
+use std::time::Duration;
+
+use super::Limits;
+
+/// The deepest iteration the search runs.
+pub const MAX_DEPTH: u32 = 100;
+
+/// When to stop deepening and when to abandon an iteration.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after half of this is gone.
+    pub soft: Option<Duration>,
+    /// Abandon the running iteration at this point.
+    pub hard: Option<Duration>,
+    /// The deepest iteration.
+    pub depth: u32,
+    /// Abandon the search after this many nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// The budget for `side` (0 South, 1 North) to move under `limits`.
+    pub fn new(limits: &Limits, side: usize) -> Budget {
+        let depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if limits.infinite {
+            return Budget {
+                soft: None,
+                hard: None,
+                depth,
+                nodes: limits.nodes,
+            };
+        }
+        let overhead = limits.move_overhead;
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        if let Some(mt) = limits.movetime {
+            hard = Some(mt.saturating_sub(overhead));
+        }
+        if let Some(left) = limits.clock.time[side.min(1)] {
+            let avail = left.saturating_sub(overhead);
+            let togo = limits.clock.movestogo.unwrap_or(25).clamp(1, 50);
+            let cap = avail * 4 / 5;
+            let target = (avail / togo + limits.clock.inc[side.min(1)] * 3 / 4).min(cap);
+            soft = Some(target);
+            let h = (target * 3).min(cap);
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+        }
+        Budget {
+            soft,
+            hard,
+            depth,
+            nodes: limits.nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    #[test]
+    fn movetime_is_a_hard_deadline_minus_overhead() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(100)),
+            move_overhead: Duration::from_millis(10),
+            ..Limits::default()
+        };
+        let b = Budget::new(&limits, 0);
+        assert_eq!(b.hard, Some(Duration::from_millis(90)));
+        assert_eq!(b.soft, None);
+        assert_eq!(b.depth, MAX_DEPTH);
+    }
+
+    #[test]
+    fn clock_shares_the_time_left() {
+        let limits = Limits {
+            clock: Clock {
+                time: [Some(Duration::from_secs(50)), Some(Duration::from_secs(1))],
+                inc: [Duration::from_secs(1), Duration::ZERO],
+                movestogo: Some(10),
+            },
+            ..Limits::default()
+        };
+        let south = Budget::new(&limits, 0);
+        assert_eq!(south.soft, Some(Duration::from_millis(5750)));
+        assert_eq!(south.hard, Some(Duration::from_millis(17250)));
+        let north = Budget::new(&limits, 1);
+        assert!(north.hard.unwrap() <= Duration::from_millis(800));
+    }
+
+    #[test]
+    fn infinite_has_no_deadline_and_depth_is_clamped() {
+        let limits = Limits {
+            infinite: true,
+            movetime: Some(Duration::from_millis(1)),
+            depth: Some(0),
+            ..Limits::default()
+        };
+        let b = Budget::new(&limits, 0);
+        assert_eq!((b.soft, b.hard, b.depth), (None, None, 1));
+    }
+}

@@ -1,0 +1,402 @@
+//! The alpha-beta search below the root: fail-soft negamax with
+//! principal-variation search (the first move with the full window, the
+//! others with a null window and a re-search when they beat alpha), the
+//! transposition table, and the game's endings exactly as the rules give
+//! them.
+//!
+//! # Endings
+//! - A position whose legal move list is empty is over: [`Game::end`] gives
+//!   the final totals, scored as an exact win, loss or draw at its ply.
+//! - Before a reversible move's child is searched, the path since the last
+//!   irreversible move (kept in a [`History`]) is scanned for it; a repeat
+//!   ends the game as [`Game::repetition_end`] says, scored like any ending.
+//!   In a variant without a repetition rule (`repetition_end` is `None`) the
+//!   repeat is scored 0 (a draw-like value) inside the search: the cycle
+//!   gains nothing, and the search cannot loop.
+//!
+//! # The table and the path (graph-history interaction)
+//! A repetition score depends on the path, not only on the position. Every
+//! node tracks the lowest history index that a repetition below it matched;
+//! when that index lies above the node (an ancestor of it), the node's value
+//! depends on how it was reached, and it is not stored in the table. Values
+//! of subtrees whose repetitions all lie inside the subtree are stored. What
+//! remains (a stored value reused on a path where some line below would now
+//! repeat an ancestor) is the usual, rare, accepted inexactness.
+//!
+//! # Nodes
+//! A node is one position the search visits: every call of [`Worker::negamax`]
+//! (interior nodes, leaves, table cutoffs) plus every child found to be a
+//! repetition (scored without a call).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::ordering::{capture_key, sort_by_key_desc};
+use super::score::{clamp_heuristic, from_tt, game_result, to_tt, INFINITE};
+use super::tt::{Bound, Table};
+use crate::game::{Game, History};
+
+/// Nodes between two checks of the stop flag, the clock and the node limit
+/// (about 0.1 ms of search).
+pub const POLL: u64 = 1024;
+/// The shallowest remaining depth at which the table is used.
+pub const TT_MIN_DEPTH: i32 = 2;
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// What every search thread shares: the game, the table and the limits.
+pub struct Shared<'a, G: Game> {
+    /// The rules.
+    pub game: &'a G,
+    /// The transposition table.
+    pub tt: &'a Table,
+    /// Whether the table is used (off only in tests).
+    pub use_tt: bool,
+    /// Cut off on table entries of exactly the node's depth only (tests).
+    pub exact_depth: bool,
+    /// The caller's stop flag.
+    pub stop: &'a AtomicBool,
+    /// Set when any thread saw a limit: every thread unwinds.
+    pub abort: AtomicBool,
+    /// Whether limits other than `stop` may abort (off during depth 1, so
+    /// that a search always completes one iteration).
+    pub limits_armed: AtomicBool,
+    /// Nodes flushed by all threads.
+    pub nodes: AtomicU64,
+    /// When the search started.
+    pub start: Instant,
+    /// The hard deadline, from `start`.
+    pub hard: Option<Duration>,
+    /// The node limit.
+    pub node_limit: Option<u64>,
+}
+
+impl<G: Game> Shared<'_, G> {
+    /// Whether the search must unwind now.
+    pub fn aborted(&self) -> bool {
+        self.abort.load(Ordering::Relaxed)
+    }
+}
+
+/// One child in a move list: order key, move, its index in the legal list
+/// and the position it leads to.
+type Child<G> = (i32, (<G as Game>::Move, usize, <G as Game>::Position));
+
+/// One search thread's private state.
+pub struct Worker<G: Game> {
+    /// The path since the last irreversible move, the current node last.
+    pub history: History<G::Key>,
+    /// Triangular principal-variation table: `pv[ply]` is the line from `ply`.
+    pub pv: Vec<Vec<G::Move>>,
+    lists: Vec<Vec<Child<G>>>,
+    /// Nodes visited in this search.
+    pub nodes: u64,
+    flushed: u64,
+    /// The deepest ply reached.
+    pub seldepth: usize,
+    rep_low: usize,
+    /// Whether this thread is unwinding.
+    pub aborted: bool,
+}
+
+/// The index in `history` of the position `key` would repeat as the child
+/// of the current position after a reversible move, if any.
+#[inline]
+pub fn repeat_index<K: Copy + Eq>(history: &History<K>, key: K) -> Option<usize> {
+    let keys = history.keys();
+    let n = keys.len();
+    let start = n - 1 - history.reversible_plies();
+    if n < 2 {
+        return None;
+    }
+    let mut i = n - 2;
+    loop {
+        if i < start {
+            return None;
+        }
+        if keys[i] == key {
+            return Some(i);
+        }
+        if i < 2 {
+            return None;
+        }
+        i -= 2;
+    }
+}
+
+impl<G: Game> Worker<G> {
+    /// A worker for `game` with empty tables.
+    pub fn new(game: &G) -> Worker<G> {
+        Worker {
+            history: History::new(game.key(&game.start())),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(8)).collect(),
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            rep_low: usize::MAX,
+            aborted: false,
+        }
+    }
+
+    /// Prepares for a new search.
+    pub fn reset(&mut self) {
+        self.nodes = 0;
+        self.flushed = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+    }
+
+    /// Adds the nodes not yet counted to the shared count.
+    pub fn flush(&mut self, sh: &Shared<G>) {
+        sh.nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    #[cold]
+    fn poll(&mut self, sh: &Shared<G>) {
+        self.flush(sh);
+        if sh.stop.load(Ordering::Relaxed) || sh.aborted() {
+            self.aborted = true;
+        } else if sh.limits_armed.load(Ordering::Relaxed) {
+            let over_nodes = sh
+                .node_limit
+                .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
+            let over_time = sh.hard.is_some_and(|t| sh.start.elapsed() >= t);
+            self.aborted = over_nodes || over_time;
+        }
+        if self.aborted {
+            sh.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The value of `next`, the child of `pos` at `ply` reached by a move:
+    /// a repetition ending if it repeats the path, else a PVS search of
+    /// `depth - 1` plies (full window when `first`, else null window and a
+    /// re-search when it lands strictly inside the window).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn child(
+        &mut self,
+        sh: &Shared<G>,
+        pos: &G::Position,
+        next: &G::Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        let game = sh.game;
+        let irreversible = game.is_irreversible(pos, next);
+        let key = game.key(next);
+        if !irreversible {
+            if let Some(index) = repeat_index(&self.history, key) {
+                self.nodes += 1;
+                self.rep_low = self.rep_low.min(index);
+                self.pv[ply + 1].clear();
+                return match game.repetition_end(next) {
+                    Some(end) => -game_result(end.scores, game.side_to_move(next).index(), ply + 1),
+                    None => 0,
+                };
+            }
+        }
+        if depth <= 1 {
+            // A leaf: its value needs no history and no recursion.
+            self.nodes += 1;
+            self.pv[ply + 1].clear();
+            return -self.leaf(game, next, ply + 1);
+        }
+        self.history.push(key, irreversible);
+        let score = if first {
+            -self.negamax(sh, next, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let mut s = -self.negamax(sh, next, depth - 1, ply + 1, -alpha - 1, -alpha);
+            if s > alpha && s < beta && beta - alpha > 1 {
+                s = -self.negamax(sh, next, depth - 1, ply + 1, -beta, -alpha);
+            }
+            s
+        };
+        self.history.pop();
+        score
+    }
+
+    /// The value of `pos` searched `depth` plies deep, at `ply` from the root,
+    /// in the window `(alpha, beta)` (fail-soft).
+    pub fn negamax(
+        &mut self,
+        sh: &Shared<G>,
+        pos: &G::Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes - self.flushed >= POLL {
+            self.poll(sh);
+        }
+        if self.aborted {
+            return 0;
+        }
+        let game = sh.game;
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let me = game.side_to_move(pos).index();
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.leaf(game, pos, ply);
+        }
+
+        // Nodes one ply above the leaves neither probe nor store: they are
+        // the most numerous interior nodes, a probe there is a cache miss
+        // that costs more than searching the few leaves below, and their
+        // entries would push deeper ones out.
+        let use_tt = sh.use_tt && depth >= TT_MIN_DEPTH;
+        let hash = if use_tt { game.hash(pos) } else { 0 };
+        let mut tt_index = None;
+        if use_tt {
+            if let Some(e) = sh.tt.probe(hash) {
+                tt_index = e.move_index.map(usize::from);
+                let deep_enough = if sh.exact_depth {
+                    e.depth as i32 == depth
+                } else {
+                    e.depth as i32 >= depth
+                };
+                if !pv_node && deep_enough {
+                    let s = from_tt(e.score, ply);
+                    match e.bound {
+                        Bound::Exact => return s,
+                        Bound::Lower if s >= beta => return s,
+                        Bound::Upper if s <= alpha => return s,
+                        _ => {}
+                    }
+                }
+            }
+        }
+
+        let mut moves = G::Moves::default();
+        game.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            return match game.end(pos) {
+                Some(end) => game_result(end.scores, me, ply),
+                None => 0,
+            };
+        }
+        let tt_index = tt_index.filter(|&i| i < moves.len());
+        let my_score = game.scores(pos)[me];
+        let here = self.history.len() - 1;
+        let outer_rep_low = self.rep_low;
+        self.rep_low = usize::MAX;
+        let alpha_orig = alpha;
+        let mut best = -INFINITE;
+        let mut best_index = None;
+        let mut first = true;
+
+        // The table's move first, before the others are even played.
+        let mut cut = false;
+        if let Some(i) = tt_index {
+            let mv = moves[i];
+            let next = game.play(pos, mv);
+            let s = self.child(sh, pos, &next, depth, ply, alpha, beta, true);
+            first = false;
+            best = s;
+            best_index = Some(i);
+            if s > alpha {
+                alpha = s;
+                if pv_node {
+                    self.update_pv(ply, mv);
+                }
+                if s >= beta {
+                    cut = true;
+                }
+            }
+        }
+
+        if !cut && !self.aborted {
+            // Children that will probe the table: fetch their buckets while
+            // the list is built and sorted.
+            let prefetch = sh.use_tt && depth > TT_MIN_DEPTH;
+            let mut list = std::mem::take(&mut self.lists[ply]);
+            list.clear();
+            for (i, &mv) in moves.iter().enumerate() {
+                if Some(i) == tt_index {
+                    continue;
+                }
+                let next = game.play(pos, mv);
+                if prefetch {
+                    sh.tt.prefetch(game.hash(&next));
+                }
+                let gain = game.scores(&next)[me].saturating_sub(my_score);
+                // Quiet moves keep their generation order (see `ordering`).
+                let key = if gain > 0 { capture_key(gain) } else { 0 };
+                list.push((key, (mv, i, next)));
+            }
+            sort_by_key_desc(&mut list);
+            for &(_, (mv, i, next)) in list.iter() {
+                let s = self.child(sh, pos, &next, depth, ply, alpha, beta, first);
+                first = false;
+                if self.aborted {
+                    break;
+                }
+                if s > best {
+                    best = s;
+                    best_index = Some(i);
+                    if s > alpha {
+                        alpha = s;
+                        if pv_node {
+                            self.update_pv(ply, mv);
+                        }
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            self.lists[ply] = list;
+        }
+
+        let inner_rep_low = self.rep_low;
+        self.rep_low = outer_rep_low.min(inner_rep_low);
+        if self.aborted {
+            return 0;
+        }
+        if use_tt && inner_rep_low >= here {
+            let bound = if best <= alpha_orig {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            sh.tt
+                .store(hash, to_tt(best, ply), depth, best_index, bound);
+        }
+        best
+    }
+
+    /// The value of a position searched no deeper: its result if the game
+    /// is over, else the evaluation.
+    #[inline]
+    fn leaf(&mut self, game: &G, pos: &G::Position, ply: usize) -> i32 {
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        match game.end(pos) {
+            Some(end) => game_result(end.scores, game.side_to_move(pos).index(), ply),
+            None => clamp_heuristic(game.evaluate(pos)),
+        }
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}

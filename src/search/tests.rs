@@ -1,0 +1,182 @@
+//! The search against plain minimax (no pruning, no table), which scores
+//! endings and repetitions by the same rules.
+
+use std::sync::atomic::AtomicBool;
+
+use super::rng::Rng;
+use super::score::{clamp_heuristic, game_result};
+use super::*;
+use crate::game::{game_end, Game, History};
+use crate::variants::oware::{Board, Oware};
+
+/// Plain minimax of `pos` to `depth`, at `ply` from the root.
+fn minimax<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &mut History<G::Key>,
+    depth: u32,
+    ply: usize,
+) -> i32 {
+    let me = game.side_to_move(pos).index();
+    let mut moves = G::Moves::default();
+    game.legal_moves(pos, &mut moves);
+    if moves.is_empty() {
+        return game.end(pos).map_or(0, |e| game_result(e.scores, me, ply));
+    }
+    if depth == 0 {
+        return clamp_heuristic(game.evaluate(pos));
+    }
+    let mut best = i32::MIN;
+    for &mv in moves.iter() {
+        let next = game.play(pos, mv);
+        history.push(game.key(&next), game.is_irreversible(pos, &next));
+        let s = if history.is_repetition() {
+            match game.repetition_end(&next) {
+                Some(end) => -game_result(end.scores, 1 - me, ply + 1),
+                None => 0,
+            }
+        } else {
+            -minimax(game, &next, history, depth - 1, ply + 1)
+        };
+        history.pop();
+        best = best.max(s);
+    }
+    best
+}
+
+/// A position reached by `plies` random moves from the start (fewer if the
+/// game ends), with its history.
+fn random_position(game: &Oware, rng: &mut Rng, plies: usize) -> (Board, History<u128>) {
+    let mut pos = game.start();
+    let mut history = History::new(game.key(&pos));
+    for _ in 0..plies {
+        let mut moves = <Oware as Game>::Moves::default();
+        game.legal_moves(&pos, &mut moves);
+        if moves.is_empty() || game_end(game, &pos, &history).is_some() {
+            break;
+        }
+        let next = game.play(&pos, moves[rng.below(moves.len())]);
+        history.push(game.key(&next), game.is_irreversible(&pos, &next));
+        if game_end(game, &next, &history).is_some() {
+            history.pop();
+            break;
+        }
+        pos = next;
+    }
+    (pos, history)
+}
+
+fn search_at(
+    s: &mut Searcher<Oware>,
+    pos: &Board,
+    history: &History<u128>,
+    depth: u32,
+) -> SearchResult<<Oware as Game>::Move> {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    s.search(
+        pos,
+        history,
+        &limits,
+        &[],
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
+fn check_against_minimax(config: Config, seed: u64) {
+    let game = Oware::default();
+    let mut rng = Rng::new(seed);
+    let mut checked = 0;
+    let mut decisive = 0;
+    while checked < 120 {
+        let plies = rng.below(90);
+        let (pos, history) = random_position(&game, &mut rng, plies);
+        if game_end(&game, &pos, &history).is_some() {
+            continue;
+        }
+        let depth = 1 + rng.below(5) as u32;
+        let mut searcher = Searcher::new(game, 1, 1);
+        searcher.config = config;
+        let r = search_at(&mut searcher, &pos, &history, depth);
+        let expected = minimax(&game, &pos, &mut history.clone(), depth, 0);
+        assert_eq!(
+            r.score.0,
+            expected,
+            "{} depth {depth} ({config:?})",
+            game.format_position(&pos)
+        );
+        let mut legal = <Oware as Game>::Moves::default();
+        game.legal_moves(&pos, &mut legal);
+        let best = r.best.expect("a move");
+        assert!(legal.contains(&best));
+        // The move's own value is the root value.
+        let next = game.play(&pos, best);
+        let mut h = history.clone();
+        h.push(game.key(&next), game.is_irreversible(&pos, &next));
+        let own = if h.is_repetition() {
+            -game_result(
+                game.repetition_end(&next).unwrap().scores,
+                1 - pos.side(),
+                1,
+            )
+        } else {
+            -minimax(&game, &next, &mut h, depth - 1, 1)
+        };
+        assert_eq!(own, expected, "best move's value");
+        decisive += r.score.is_decisive() as u32;
+        checked += 1;
+    }
+    assert!(decisive > 0, "the sample includes decided games");
+}
+
+#[test]
+fn equals_minimax_without_the_table() {
+    check_against_minimax(
+        Config {
+            use_tt: false,
+            exact_depth: false,
+        },
+        1,
+    );
+}
+
+#[test]
+fn equals_minimax_with_a_fresh_table_and_exact_depth_cutoffs() {
+    check_against_minimax(
+        Config {
+            use_tt: true,
+            exact_depth: true,
+        },
+        2,
+    );
+}
+
+#[test]
+fn single_thread_is_deterministic() {
+    let game = Oware::default();
+    let mut rng = Rng::new(3);
+    for _ in 0..5 {
+        let (pos, history) = random_position(&game, &mut rng, 20);
+        let a = search_at(&mut Searcher::new(game, 2, 1), &pos, &history, 9);
+        let b = search_at(&mut Searcher::new(game, 2, 1), &pos, &history, 9);
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn repetition_scores_follow_the_rule() {
+    // South to move with one seed each side shuffling: every line repeats
+    // or ends; the rule's collection decides.
+    let game = Oware::default();
+    let pos = game
+        .parse_position("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S")
+        .unwrap();
+    let history = History::new(game.key(&pos));
+    let r = search_at(&mut Searcher::new(game, 1, 1), &pos, &history, 12);
+    let expected = minimax(&game, &pos, &mut history.clone(), 12, 0);
+    assert_eq!(r.score.0, expected);
+    assert!(r.score.is_decisive() || r.score == Score::DRAW);
+}

@@ -1,0 +1,154 @@
+//! The Oware evaluation, from the side to move, in hundredths of a seed.
+//!
+//! Terms (each "mine minus the opponent's"):
+//! - **captured**: seeds captured, 100 each. The game is decided by
+//!   captures; this is the anchor every other weight is measured against.
+//! - **on side**: seeds on each player's own holes. They are the seeds a
+//!   player collects when the game ends by repetition or lack of moves, and
+//!   a player with few seeds risks running out of moves.
+//! - **mobility**: non-empty holes (moves available).
+//! - **exposed**: holes holding 1 or 2 seeds, which a sowing ending there
+//!   turns into a capture; counted for the opponent minus mine (targets for
+//!   me minus targets for them).
+//! - **big hole**: seeds in a hole of 12 or more (a "kroo"), which laps the
+//!   board and can capture a long run of holes.
+//!
+//! The weights are set by self-play at fixed depth (see `BENCHMARKS.md`,
+//! section Search, and `tests/search_selfplay.rs`); terms whose best weight
+//! measured as 0 are kept at 0 and cost nothing but the arithmetic.
+
+use super::Board;
+
+/// The weights of the positional terms, in centiseeds per unit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per seed on one's own holes.
+    pub on_side: i32,
+    /// Per non-empty hole.
+    pub mobility: i32,
+    /// Per opponent hole with 1 or 2 seeds (minus one's own such holes).
+    pub exposed: i32,
+    /// Per seed in a hole of 12 or more.
+    pub big_hole: i32,
+}
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    on_side: 10,
+    mobility: 60,
+    exposed: 0,
+    big_hole: 0,
+};
+
+impl Default for Weights {
+    fn default() -> Weights {
+        WEIGHTS
+    }
+}
+
+/// Per-side raw counts: seeds on side, non-empty holes, holes with 1-2
+/// seeds, seeds in holes of 12+.
+#[inline]
+fn counts(board: Board, side: usize) -> [i32; 4] {
+    let mut c = [0i32; 4];
+    for h in 6 * side..6 * side + 6 {
+        let n = board.seeds(h) as i32;
+        c[0] += n;
+        c[1] += (n > 0) as i32;
+        c[2] += (n == 1 || n == 2) as i32;
+        c[3] += if n >= 12 { n } else { 0 };
+    }
+    c
+}
+
+/// The named terms with `w`, from the side to move; they sum to
+/// [`evaluate_with`].
+pub fn terms_with(board: Board, w: &Weights) -> [(&'static str, i32); 5] {
+    let me = board.side();
+    let mine = counts(board, me);
+    let theirs = counts(board, 1 - me);
+    [
+        (
+            "captured",
+            100 * (board.score(me) as i32 - board.score(1 - me) as i32),
+        ),
+        ("on side", w.on_side * (mine[0] - theirs[0])),
+        ("mobility", w.mobility * (mine[1] - theirs[1])),
+        ("exposed", w.exposed * (theirs[2] - mine[2])),
+        ("big hole", w.big_hole * (mine[3] - theirs[3])),
+    ]
+}
+
+/// The evaluation with weights `w`.
+#[inline]
+pub fn evaluate_with(board: Board, w: &Weights) -> i32 {
+    let me = board.side();
+    let captured = 100 * (board.score(me) as i32 - board.score(1 - me) as i32);
+    if *w
+        == (Weights {
+            on_side: 0,
+            mobility: 0,
+            exposed: 0,
+            big_hole: 0,
+        })
+    {
+        return captured;
+    }
+    let mine = counts(board, me);
+    let theirs = counts(board, 1 - me);
+    captured
+        + w.on_side * (mine[0] - theirs[0])
+        + w.mobility * (mine[1] - theirs[1])
+        + w.exposed * (theirs[2] - mine[2])
+        + w.big_hole * (mine[3] - theirs[3])
+}
+
+/// The engine's evaluation.
+#[inline]
+pub fn evaluate(board: Board) -> i32 {
+    evaluate_with(board, &WEIGHTS)
+}
+
+/// The engine's evaluation split into named terms.
+pub fn terms(board: Board) -> Vec<(&'static str, i32)> {
+    terms_with(board, &WEIGHTS).to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_sum_to_the_evaluation_and_flip_with_the_side() {
+        let w = Weights {
+            on_side: 3,
+            mobility: 7,
+            exposed: 11,
+            big_hole: 13,
+        };
+        let b = Board::from_parts([1, 2, 0, 14, 0, 3, 4, 2, 2, 0, 1, 5], [6, 8], false);
+        let sum: i32 = terms_with(b, &w).iter().map(|t| t.1).sum();
+        assert_eq!(sum, evaluate_with(b, &w));
+        assert_eq!(evaluate_with(b.flip_side(), &w), -evaluate_with(b, &w));
+        // South: 20 on side, 4 holes, 2 exposed, 14 in a big hole; North 14, 5, 3, 0.
+        let t = terms_with(b, &w);
+        assert_eq!(t[0].1, -200);
+        assert_eq!(t[1].1, 3 * 6);
+        assert_eq!(t[2].1, -7, "4 holes against 5");
+        assert_eq!(t[3].1, 11, "3 exposed against 2");
+        assert_eq!(t[4].1, 13 * 14);
+    }
+
+    #[test]
+    fn start_is_balanced() {
+        assert_eq!(evaluate(Board::START), 0);
+        assert_eq!(
+            evaluate(Board::from_parts(
+                [4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4],
+                [4, 0],
+                false
+            )),
+            400 - 10 * 4 - 60
+        );
+    }
+}
