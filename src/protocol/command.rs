@@ -17,6 +17,8 @@ use nom::multi::{many0, many1};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use crate::search::limits::MAX_DEPTH;
+
 /// Where a `position` command starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
@@ -258,7 +260,17 @@ fn parse_go(args: &str) -> Result<Command, ParseError> {
     let mut go = Go::default();
     for item in items {
         match item {
+            GoItem::Depth(d) if !(1..=MAX_DEPTH).contains(&d) => {
+                return Err(ParseError(format!(
+                    "go depth: the depth must be from 1 to {MAX_DEPTH}, found {d}"
+                )))
+            }
             GoItem::Depth(d) => go.depth = Some(d),
+            GoItem::Nodes(0) => {
+                return Err(ParseError(
+                    "go nodes: the node limit must be at least 1".into(),
+                ))
+            }
             GoItem::Nodes(n) => go.nodes = Some(n),
             GoItem::MoveTime(t) => go.movetime = Some(t),
             GoItem::Time(side, t) => go.time[side] = Some(t),
@@ -550,6 +562,9 @@ mod tests {
         assert!(err("go depth x").contains("go depth: expected a whole number, found 'x'"));
         assert!(err("go depth").contains("expected a whole number after it"));
         assert!(err("go depth 99999999999").contains("go depth"));
+        assert!(err("go depth 0").contains("the depth must be from 1 to 100, found 0"));
+        assert!(err("go depth 101").contains("the depth must be from 1 to 100"));
+        assert!(err("go nodes 0").contains("at least 1"));
         assert!(err("go fast").contains("unknown parameter 'fast'"));
         assert!(err("go searchmoves").contains("at least one move"));
         assert!(err("perft").contains("depth is missing"));
