@@ -38,7 +38,7 @@ pub struct Go {
     /// `movetime T`: milliseconds for this move.
     pub movetime: Option<u64>,
     /// `wtime`/`btime`: player 1's (South) and player 2's (North) remaining
-    /// milliseconds; negative values sent by some GUIs are read as 0.
+    /// milliseconds (a negative value is refused).
     pub time: [Option<u64>; 2],
     /// `winc`/`binc`: the increments in milliseconds.
     pub inc: [Option<u64>; 2],
@@ -168,18 +168,18 @@ fn go_move(i: &str) -> Res<'_, &str> {
     verify(word, |w: &str| !GO_WORDS.contains(&w)).parse(i)
 }
 
-/// A millisecond count; negative values become 0.
-fn millis(i: &str) -> Res<'_, u64> {
-    map(signed, |v: i64| v.max(0) as u64).parse(i)
+/// A millisecond count, signed so that a negative one is reported as such.
+fn millis(i: &str) -> Res<'_, i64> {
+    signed.parse(i)
 }
 
 #[derive(Clone, Debug)]
 enum GoItem {
     Depth(u32),
     Nodes(u64),
-    MoveTime(u64),
-    Time(usize, u64),
-    Inc(usize, u64),
+    MoveTime(i64),
+    Time(usize, i64),
+    Inc(usize, i64),
     MovesToGo(u32),
     Infinite,
     Ponder,
@@ -272,9 +272,11 @@ fn parse_go(args: &str) -> Result<Command, ParseError> {
                 ))
             }
             GoItem::Nodes(n) => go.nodes = Some(n),
-            GoItem::MoveTime(t) => go.movetime = Some(t),
-            GoItem::Time(side, t) => go.time[side] = Some(t),
-            GoItem::Inc(side, t) => go.inc[side] = Some(t),
+            GoItem::MoveTime(t) => go.movetime = Some(non_negative("movetime", t)?),
+            GoItem::Time(side, t) => {
+                go.time[side] = Some(non_negative(["wtime", "btime"][side], t)?)
+            }
+            GoItem::Inc(side, t) => go.inc[side] = Some(non_negative(["winc", "binc"][side], t)?),
             GoItem::MovesToGo(n) => go.movestogo = Some(n),
             GoItem::Infinite => go.infinite = true,
             GoItem::Ponder => {}
@@ -282,6 +284,15 @@ fn parse_go(args: &str) -> Result<Command, ParseError> {
         }
     }
     Ok(Command::Go(go))
+}
+
+/// Refuses a negative millisecond count for the `go` parameter `name`.
+fn non_negative(name: &str, millis: i64) -> Result<u64, ParseError> {
+    u64::try_from(millis).map_err(|_| {
+        ParseError(format!(
+            "go {name}: the time must not be negative, found {millis}"
+        ))
+    })
 }
 
 fn parse_setoption(args: &str) -> Result<Command, ParseError> {
@@ -539,11 +550,11 @@ mod tests {
     #[test]
     fn go_parameters() {
         let Command::Go(go) =
-            ok("go wtime 1000 btime -5 winc 10 binc 20 movestogo 3 depth 4 nodes 99 movetime 50")
+            ok("go wtime 1000 btime 5 winc 10 binc 20 movestogo 3 depth 4 nodes 99 movetime 50")
         else {
             panic!()
         };
-        assert_eq!(go.time, [Some(1000), Some(0)]);
+        assert_eq!(go.time, [Some(1000), Some(5)]);
         assert_eq!(go.inc, [Some(10), Some(20)]);
         assert_eq!(go.movestogo, Some(3));
         assert_eq!(go.depth, Some(4));
@@ -565,6 +576,10 @@ mod tests {
         assert!(err("go depth 0").contains("the depth must be from 1 to 100, found 0"));
         assert!(err("go depth 101").contains("the depth must be from 1 to 100"));
         assert!(err("go nodes 0").contains("at least 1"));
+        assert!(err("go wtime 100 btime -5")
+            .contains("go btime: the time must not be negative, found -5"));
+        assert!(err("go movetime -1").contains("go movetime: the time must not be negative"));
+        assert!(err("go winc -1").contains("go winc"));
         assert!(err("go fast").contains("unknown parameter 'fast'"));
         assert!(err("go searchmoves").contains("at least one move"));
         assert!(err("perft").contains("depth is missing"));
