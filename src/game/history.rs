@@ -13,6 +13,8 @@
 pub struct History<K> {
     keys: Vec<K>,
     run_starts: Vec<u32>,
+    /// The last entry of `run_starts`, kept at hand for the scans.
+    run_start: usize,
 }
 
 impl<K: Copy + Eq> History<K> {
@@ -22,20 +24,22 @@ impl<K: Copy + Eq> History<K> {
         keys.push(start);
         let mut run_starts = Vec::with_capacity(256);
         run_starts.push(0);
-        History { keys, run_starts }
+        History {
+            keys,
+            run_starts,
+            run_start: 0,
+        }
     }
 
     /// Records the position reached by a move; `irreversible` says the move
     /// captured (or otherwise made every earlier position unreachable).
     #[inline]
     pub fn push(&mut self, key: K, irreversible: bool) {
-        let start = if irreversible {
-            self.keys.len() as u32
-        } else {
-            *self.run_starts.last().expect("history is never empty")
-        };
+        if irreversible {
+            self.run_start = self.keys.len();
+        }
         self.keys.push(key);
-        self.run_starts.push(start);
+        self.run_starts.push(self.run_start as u32);
     }
 
     /// Forgets the last recorded position (never the first one).
@@ -44,13 +48,14 @@ impl<K: Copy + Eq> History<K> {
         if self.keys.len() > 1 {
             self.keys.pop();
             self.run_starts.pop();
+            self.run_start = self.run_starts[self.run_starts.len() - 1] as usize;
         }
     }
 
     /// The key of the current (last recorded) position.
     #[inline]
     pub fn last(&self) -> K {
-        *self.keys.last().expect("history is never empty")
+        self.keys[self.keys.len() - 1]
     }
 
     /// Number of recorded positions, the starting one included.
@@ -68,14 +73,17 @@ impl<K: Copy + Eq> History<K> {
     /// Plies played since the last irreversible move.
     #[inline]
     pub fn reversible_plies(&self) -> usize {
-        self.keys.len() - 1 - *self.run_starts.last().expect("history is never empty") as usize
+        self.keys.len() - 1 - self.run_start
     }
 
     /// Whether the current position already occurred since the last
     /// irreversible move.
     #[inline]
     pub fn is_repetition(&self) -> bool {
-        self.repeats(self.last())
+        // The current position is the last key; the others of its side are
+        // the last-but-two, last-but-four, ... of the run.
+        let n = self.keys.len();
+        n >= 2 && Self::every_other_back(self.run_slice(n - 2), self.last())
     }
 
     /// Whether `key`, as the position after one more reversible move, would
@@ -83,47 +91,24 @@ impl<K: Copy + Eq> History<K> {
     /// without pushing it.
     #[inline]
     pub fn would_repeat(&self, key: K) -> bool {
-        // The child is one ply beyond the last key: equal-side positions are
-        // at odd distances back from the current one.
-        let start = *self.run_starts.last().expect("history is never empty") as usize;
-        let n = self.keys.len();
-        if n < 2 {
-            return false;
-        }
-        let mut i = n - 2; // two plies before the child
-        loop {
-            if i < start {
-                return false;
-            }
-            if self.keys[i] == key {
-                return true;
-            }
-            if i < 2 {
-                return false;
-            }
-            i -= 2;
-        }
+        // The child is one ply beyond the last key: the positions with its
+        // side to move are the last-but-one, last-but-three, ... of the run.
+        Self::every_other_back(self.run_slice(self.keys.len() - 1), key)
     }
 
-    fn repeats(&self, key: K) -> bool {
-        let start = *self.run_starts.last().expect("history is never empty") as usize;
-        let n = self.keys.len();
-        if n < 3 {
-            return false;
-        }
-        let mut i = n - 3; // two plies before the current position
-        loop {
-            if i < start {
-                return false;
-            }
-            if self.keys[i] == key {
-                return true;
-            }
-            if i < 2 {
-                return false;
-            }
-            i -= 2;
-        }
+    /// The keys of the current run before index `end` (empty when the run
+    /// starts at or after `end`).
+    #[inline(always)]
+    fn run_slice(&self, end: usize) -> &[K] {
+        self.keys.get(self.run_start..end).unwrap_or(&[])
+    }
+
+    /// Whether `key` is the last, third-to-last, fifth-to-last, ... element
+    /// of `run`.
+    #[inline(always)]
+    fn every_other_back(run: &[K], key: K) -> bool {
+        // Compiles to a pointer walk with no bounds checks.
+        run.iter().rev().step_by(2).any(|&earlier| earlier == key)
     }
 
     /// The recorded keys, oldest first.

@@ -92,21 +92,16 @@ impl Oware {
     }
 
     /// Whether the game is already decided by the scores.
-    #[inline]
+    #[inline(always)]
     fn decided(board: Board) -> bool {
-        board.score(0) >= WIN
-            || board.score(1) >= WIN
-            || (board.score(0) == DRAW && board.score(1) == DRAW)
+        board.decided(WIN, DRAW)
     }
 
-    /// Resolves a sowing into the next board according to the grand slam rule.
-    #[inline]
-    fn resolve(&self, sowing: board::Sowing) -> Board {
-        if sowing.grand_slam && self.grand_slam != GrandSlam::Capture {
-            sowing.sown
-        } else {
-            sowing.captured
-        }
+    /// The holes the side to move may sow when the game is not decided by
+    /// the scores and the grand slam is not forbidden (see [`Board::movable`]).
+    #[inline(always)]
+    fn movable(&self, board: Board) -> u64 {
+        board.movable(self.must_feed)
     }
 }
 
@@ -198,15 +193,14 @@ impl Game for Oware {
             return;
         }
         let first = 6 * pos.side();
-        let starving = self.must_feed && pos.side_empty(1 - pos.side());
-        for h in first..first + 6 {
-            let n = pos.seeds(h);
-            if n == 0 || (starving && !Board::feeds(h, n)) {
-                continue;
-            }
+        let mut movable = self.movable(*pos);
+        while movable != 0 {
+            let h = first + movable.trailing_zeros() as usize / 8;
+            movable &= movable - 1;
             if self.grand_slam == GrandSlam::Forbidden && pos.sow(h).grand_slam {
                 continue;
             }
+            // At most six bits are set: the list never overflows.
             moves.push(Move(h as u8));
         }
     }
@@ -221,27 +215,46 @@ impl Game for Oware {
             self.legal_moves(pos, &mut moves);
             return moves.len();
         }
-        let side = pos.side();
-        let own = pos.row(side);
-        if self.must_feed && pos.side_empty(1 - side) {
-            let first = 6 * side;
-            (first..first + 6)
-                .filter(|&h| Board::feeds(h, pos.seeds(h)))
-                .count()
-        } else {
-            // Count the non-zero bytes of the six own holes: adding 0x7F to a
-            // byte (never above 48, so no carry) sets its top bit iff it is non-zero.
-            let nonzero = (own + 0x7F7F_7F7F_7F7F) & 0x8080_8080_8080;
-            nonzero.count_ones() as usize
-        }
+        Board::count_marked(self.movable(*pos)) as usize
     }
 
     #[inline(always)]
     fn play(&self, pos: &Board, mv: Move) -> Board {
-        self.resolve(pos.sow(mv.hole())).flip_side()
+        // With `forbidden` a grand slam is never played, so either value fits.
+        pos.play(mv.hole(), self.grand_slam == GrandSlam::Capture)
     }
 
+    /// Fuses playing and counting: the moves come from one mask, and a child
+    /// reached without a capture has the scores of `pos`, which has moves,
+    /// so it is not decided and its moves are counted from one mask.
     #[inline]
+    fn count_two_plies(&self, pos: &Board, mut repeats: impl FnMut(&u128) -> bool) -> u64 {
+        if self.grand_slam == GrandSlam::Forbidden {
+            return crate::game::count_two_plies_by_playing(self, pos, repeats);
+        }
+        if Oware::decided(*pos) {
+            return 0;
+        }
+        let side = pos.side();
+        let first = 6 * side;
+        let slam_captures = self.grand_slam == GrandSlam::Capture;
+        let mut movable = self.movable(*pos);
+        let mut total = 0;
+        while movable != 0 {
+            let h = first + movable.trailing_zeros() as usize / 8;
+            movable &= movable - 1;
+            let next = pos.play(h, slam_captures);
+            if self.is_irreversible(pos, &next) {
+                total += self.count_legal_moves(&next) as u64;
+            } else if !repeats(&next.bits()) {
+                let moves = next.movable_of(1 - side, self.must_feed);
+                total += u64::from(Board::count_marked(moves));
+            }
+        }
+        total
+    }
+
+    #[inline(always)]
     fn is_irreversible(&self, before: &Board, after: &Board) -> bool {
         (before.bits() ^ after.bits()) >> 96 & 0xFFFF != 0
     }
