@@ -12,6 +12,9 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History<K> {
     keys: Vec<K>,
+    /// The index where each run still open began, oldest first: one entry
+    /// per irreversible move recorded (plus the start), so reversible moves,
+    /// the common case, push and pop only `keys`.
     run_starts: Vec<u32>,
     /// The last entry of `run_starts`, kept at hand for the scans.
     run_start: usize,
@@ -22,7 +25,7 @@ impl<K: Copy + Eq> History<K> {
     pub fn new(start: K) -> History<K> {
         let mut keys = Vec::with_capacity(256);
         keys.push(start);
-        let mut run_starts = Vec::with_capacity(256);
+        let mut run_starts = Vec::with_capacity(64);
         run_starts.push(0);
         History {
             keys,
@@ -37,9 +40,9 @@ impl<K: Copy + Eq> History<K> {
     pub fn push(&mut self, key: K, irreversible: bool) {
         if irreversible {
             self.run_start = self.keys.len();
+            self.run_starts.push(self.run_start as u32);
         }
         self.keys.push(key);
-        self.run_starts.push(self.run_start as u32);
     }
 
     /// Forgets the last recorded position (never the first one).
@@ -47,8 +50,12 @@ impl<K: Copy + Eq> History<K> {
     pub fn pop(&mut self) {
         if self.keys.len() > 1 {
             self.keys.pop();
-            self.run_starts.pop();
-            self.run_start = self.run_starts[self.run_starts.len() - 1] as usize;
+            if self.run_start == self.keys.len() {
+                // The entry removed began the current run: its move was
+                // irreversible (index 0, the only other run start, stays).
+                self.run_starts.pop();
+                self.run_start = self.run_starts[self.run_starts.len() - 1] as usize;
+            }
         }
     }
 

@@ -239,12 +239,16 @@ impl Board {
     }
 
     /// The six holes of `side` as the low 48 bits of a word, a byte each.
+    /// Shifts rather than a load at a byte offset, so that a board held in
+    /// registers is not written to memory first.
     #[inline(always)]
     pub fn row(self, side: usize) -> u64 {
-        let at = 6 * (side & 1);
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&self.0[at..at + 8]);
-        u64::from_le_bytes(word) & ROW
+        let bits = self.bits();
+        if side & 1 == 0 {
+            bits as u64 & ROW
+        } else {
+            (bits >> 48) as u64 & ROW
+        }
     }
 
     /// Total seeds on the holes of `side`.
@@ -299,7 +303,7 @@ impl Board {
     /// The packed value after sowing hole `h` of the side to move and
     /// flipping the side to move, before any capture.
     #[inline(always)]
-    fn sown_flipped(self, h: usize) -> u128 {
+    fn sown_flipped(&self, h: usize) -> u128 {
         let n = self.0[h & 15] as usize;
         self.bits().wrapping_add(DELTA[h & 15][n & 63]) ^ SIDE_BIT
     }
@@ -315,18 +319,13 @@ impl Board {
     /// branch-free version was measured slower: it pays the chain on every
     /// move, while the exits are taken by most moves.
     #[inline(always)]
-    fn capture(self, h: usize, sown: u128) -> Capture {
+    fn capture(&self, mover: usize, h: usize, sown: u128) -> Capture {
         let n = self.0[h & 15] as usize;
         let reach = REACH[h & 15][n & 63];
         if reach == 0 {
             return Capture::NONE;
         }
-        let mover = self.side();
-        let row = if mover == 0 {
-            (sown >> 48) as u64 & ROW
-        } else {
-            sown as u64 & ROW
-        };
+        let row = Board::from_bits(sown).row(1 - mover);
         // Bytes are at most 48, so `y` is below 0x80 and `y + 0x7F` carries
         // into no other byte: the top bit is set for the non-2-or-3 bytes.
         let y = (row & 0xFEFE_FEFE_FEFE) ^ 0x0202_0202_0202;
@@ -356,9 +355,19 @@ impl Board {
     /// and otherwise takes nothing. The caller guarantees that `h` is a
     /// non-empty hole of the side to move.
     #[inline(always)]
-    pub fn play(self, h: usize, grand_slam_captures: bool) -> Board {
+    pub fn play(&self, h: usize, grand_slam_captures: bool) -> Board {
+        self.play_as(self.side(), h, grand_slam_captures)
+    }
+
+    /// [`Board::play`] when the side to move is known to be `mover` (a
+    /// constant in the callers' hot loops, which turns row selections into
+    /// fixed shifts). Boards are taken by reference here: indexing a byte
+    /// of a by-value copy made the compiler copy the board to the stack for
+    /// every move.
+    #[inline(always)]
+    pub fn play_as(&self, mover: usize, h: usize, grand_slam_captures: bool) -> Board {
         let sown = self.sown_flipped(h);
-        let capture = self.capture(h, sown);
+        let capture = self.capture(mover, h, sown);
         if capture.grand_slam && !grand_slam_captures {
             return Board::from_bits(sown);
         }
@@ -370,7 +379,7 @@ impl Board {
     #[inline(always)]
     pub fn sow(self, h: usize) -> Sowing {
         let sown = self.sown_flipped(h) ^ SIDE_BIT;
-        let capture = self.capture(h, sown);
+        let capture = self.capture(self.side(), h, sown);
         Sowing {
             sown: Board::from_bits(sown),
             captured: Board::from_bits((sown & !capture.holes) + capture.gain),

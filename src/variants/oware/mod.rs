@@ -97,6 +97,36 @@ impl Oware {
         board.decided(WIN, DRAW)
     }
 
+    /// [`Game::count_two_plies`] for a position with `SIDE` to move, not
+    /// decided, and a grand-slam rule other than `forbidden`.
+    #[inline(always)]
+    fn two_plies_as<const SIDE: usize>(
+        &self,
+        pos: &Board,
+        mut repeats: impl FnMut(&u128) -> bool,
+    ) -> u64 {
+        let slam_captures = self.grand_slam == GrandSlam::Capture;
+        let mut movable = pos.movable_of(SIDE, self.must_feed);
+        let mut total = 0;
+        while movable != 0 {
+            let h = 6 * SIDE + movable.trailing_zeros() as usize / 8;
+            movable &= movable - 1;
+            let next = pos.play_as(SIDE, h, slam_captures);
+            let moves = u64::from(Board::count_marked(
+                next.movable_of(1 - SIDE, self.must_feed),
+            ));
+            if !self.is_irreversible(pos, &next) {
+                // Oware always ends a repeated game (`repetition_end` is `Some`).
+                if !repeats(&next.bits()) {
+                    total += moves;
+                }
+            } else if !Oware::decided(next) {
+                total += moves;
+            }
+        }
+        total
+    }
+
     /// The holes the side to move may sow when the game is not decided by
     /// the scores and the grand slam is not forbidden (see [`Board::movable`]).
     #[inline(always)]
@@ -226,32 +256,21 @@ impl Game for Oware {
 
     /// Fuses playing and counting: the moves come from one mask, and a child
     /// reached without a capture has the scores of `pos`, which has moves,
-    /// so it is not decided and its moves are counted from one mask.
+    /// so it is not decided and its moves are counted from one mask. The
+    /// loop is compiled once per side to move ([`Oware::two_plies_as`]).
     #[inline]
-    fn count_two_plies(&self, pos: &Board, mut repeats: impl FnMut(&u128) -> bool) -> u64 {
+    fn count_two_plies(&self, pos: &Board, repeats: impl FnMut(&u128) -> bool) -> u64 {
         if self.grand_slam == GrandSlam::Forbidden {
             return crate::game::count_two_plies_by_playing(self, pos, repeats);
         }
         if Oware::decided(*pos) {
             return 0;
         }
-        let side = pos.side();
-        let first = 6 * side;
-        let slam_captures = self.grand_slam == GrandSlam::Capture;
-        let mut movable = self.movable(*pos);
-        let mut total = 0;
-        while movable != 0 {
-            let h = first + movable.trailing_zeros() as usize / 8;
-            movable &= movable - 1;
-            let next = pos.play(h, slam_captures);
-            if self.is_irreversible(pos, &next) {
-                total += self.count_legal_moves(&next) as u64;
-            } else if !repeats(&next.bits()) {
-                let moves = next.movable_of(1 - side, self.must_feed);
-                total += u64::from(Board::count_marked(moves));
-            }
+        if pos.side() == 0 {
+            self.two_plies_as::<0>(pos, repeats)
+        } else {
+            self.two_plies_as::<1>(pos, repeats)
         }
-        total
     }
 
     #[inline(always)]
