@@ -33,12 +33,22 @@ fn perft_alive<G: Game>(
     history: &mut History<G::Key>,
     depth: u32,
 ) -> u64 {
-    if depth == 1 {
-        return game.count_legal_moves(pos) as u64;
+    match depth {
+        1 => game.count_legal_moves(pos) as u64,
+        2 => game.count_two_plies(pos, |key| history.would_repeat(*key)),
+        _ => perft_deep(game, pos, history, depth),
     }
-    if depth == 2 {
-        return game.count_two_plies(pos, |key| history.would_repeat(*key));
-    }
+}
+
+/// [`perft_alive`] for `depth >= 3`. The children of a depth-3 node are
+/// counted by [`Game::count_two_plies`] right here, without a recursive
+/// call per child.
+fn perft_deep<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &mut History<G::Key>,
+    depth: u32,
+) -> u64 {
     let mut moves = G::Moves::default();
     game.legal_moves(pos, &mut moves);
     let mut total = 0;
@@ -50,7 +60,11 @@ fn perft_alive<G: Game>(
             continue;
         }
         history.push(key, irreversible);
-        total += perft_alive(game, &next, history, depth - 1);
+        total += if depth == 3 {
+            game.count_two_plies(&next, |key| history.would_repeat(*key))
+        } else {
+            perft_deep(game, &next, history, depth - 1)
+        };
         history.pop();
     }
     total

@@ -221,7 +221,9 @@ impl Board {
     /// bit exactly when it reaches `win`, with no carry between the bytes.
     #[inline(always)]
     pub fn decided(self, win: u32, draw: u32) -> bool {
-        let scores = u16::from_le_bytes([self.0[SOUTH_SCORE as usize], self.0[13]]);
+        // A shift of the packed value, not two byte reads: the board is
+        // often a fresh value in registers.
+        let scores = (self.bits() >> (8 * SOUTH_SCORE)) as u16;
         let add = (0x80 - win as u16) * 0x0101;
         ((scores.wrapping_add(add) & 0x8080) != 0) | (scores == (draw as u16) * 0x0101)
     }
@@ -229,7 +231,7 @@ impl Board {
     /// 0 when South is to move, 1 when North is.
     #[inline(always)]
     pub fn side(self) -> usize {
-        (self.0[SIDE_BYTE as usize] & 1) as usize
+        (self.bits() >> (8 * SIDE_BYTE)) as usize & 1
     }
 
     /// The mask of the holes of side 0 (South) or 1 (North).
