@@ -35,7 +35,10 @@ fn perft_alive<G: Game>(
 ) -> u64 {
     match depth {
         1 => game.count_legal_moves(pos) as u64,
-        2 => game.count_two_plies(pos, |key| history.would_repeat(*key)),
+        2 => {
+            let min = game.min_repetition_plies();
+            game.count_two_plies(pos, |key| history.would_repeat_after(*key, min))
+        }
         _ => perft_deep(game, pos, history, depth),
     }
 }
@@ -49,6 +52,7 @@ fn perft_deep<G: Game>(
     history: &mut History<G::Key>,
     depth: u32,
 ) -> u64 {
+    let min = game.min_repetition_plies();
     let mut moves = G::Moves::default();
     game.legal_moves(pos, &mut moves);
     let mut total = 0;
@@ -56,12 +60,15 @@ fn perft_deep<G: Game>(
         let next = game.play(pos, mv);
         let key = game.key(&next);
         let irreversible = game.is_irreversible(pos, &next);
-        if !irreversible && history.would_repeat(key) && game.repetition_end(&next).is_some() {
+        if !irreversible
+            && history.would_repeat_after(key, min)
+            && game.repetition_end(&next).is_some()
+        {
             continue;
         }
         history.push(key, irreversible);
         total += if depth == 3 {
-            game.count_two_plies(&next, |key| history.would_repeat(*key))
+            game.count_two_plies(&next, |key| history.would_repeat_after(*key, min))
         } else {
             perft_deep(game, &next, history, depth - 1)
         };

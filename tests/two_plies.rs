@@ -40,6 +40,16 @@ proptest! {
             prop_assert_eq!(perft(&game, &pos, &mut history, 3), perft_by_pushing(&game, &pos, &mut history, 3));
             let mut moves = Default::default();
             game.legal_moves(&pos, &mut moves);
+            // Oware::min_repetition_plies (4): no two reversible plies lead back.
+            for &mv in moves.iter() {
+                let child = game.play(&pos, mv);
+                let mut replies = Default::default();
+                game.legal_moves(&child, &mut replies);
+                for &reply in replies.iter() {
+                    let grandchild = game.play(&child, reply);
+                    prop_assert!(game.is_irreversible(&pos, &grandchild) || grandchild != pos);
+                }
+            }
             if moves.is_empty() || history.is_repetition() {
                 break;
             }

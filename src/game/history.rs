@@ -103,6 +103,17 @@ impl<K: Copy + Eq> History<K> {
         Self::every_other_back(self.run_slice(self.keys.len() - 1), key)
     }
 
+    /// [`History::would_repeat`] when equal positions are known to be at
+    /// least `min_plies` apart (see [`crate::game::Game::min_repetition_plies`]):
+    /// the positions of the run fewer plies before the child are skipped.
+    #[inline]
+    pub fn would_repeat_after(&self, key: K, min_plies: usize) -> bool {
+        // The child would be at index `len`; the last candidate is at
+        // `len - min_plies`, so the slice ends just after it.
+        let end = (self.keys.len() + 1).saturating_sub(min_plies.max(2));
+        Self::every_other_back(self.run_slice(end), key)
+    }
+
     /// The keys of the current run before index `end` (empty when the run
     /// starts at or after `end`).
     #[inline(always)]
@@ -161,6 +172,21 @@ mod tests {
         let mut h = History::new(7u32);
         h.push(7, false); // odd distance: a different side to move in real games
         assert!(!h.is_repetition());
+    }
+
+    #[test]
+    fn would_repeat_after_skips_the_nearest_positions() {
+        let mut h = History::new(1u32);
+        for k in [2, 3, 4, 5] {
+            h.push(k, false);
+        }
+        // The child would be at index 5: the same-side keys are 4 (2 plies
+        // back) and 2 (4 plies back); 1 is 5 plies back.
+        assert!(h.would_repeat(4) && h.would_repeat_after(4, 2));
+        assert!(!h.would_repeat_after(4, 4));
+        assert!(h.would_repeat_after(2, 4));
+        assert!(!h.would_repeat_after(2, 6));
+        assert!(!h.would_repeat_after(1, 2), "odd distance");
     }
 
     #[test]

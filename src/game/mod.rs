@@ -232,6 +232,15 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
         self.scores(before) != self.scores(after)
     }
 
+    /// The fewest plies between two equal positions of a run of reversible
+    /// moves: a repetition scan may skip the positions fewer plies back.
+    /// The default, 2, assumes nothing (positions an odd number of plies
+    /// apart differ by the side to move); a variant returns more only with
+    /// a proof.
+    fn min_repetition_plies(&self) -> usize {
+        2
+    }
+
     /// How the game stands on the position alone: `None` while it goes on.
     fn end(&self, pos: &Self::Position) -> Option<GameEnd>;
 

@@ -278,6 +278,21 @@ impl Game for Oware {
         (before.bits() ^ after.bits()) >> 96 & 0xFFFF != 0
     }
 
+    /// 4: no position repeats two plies later. Proof: say one side sows
+    /// `n >= 1` seeds from hole `a`, then the other sows `m >= 1` from hole
+    /// `b`, neither capturing, and the position is back. The first move
+    /// leaves `a` empty (an origin is never sown into), so the second must
+    /// put `n` seeds into `a`; a sowing of `m` gives each other hole at most
+    /// `ceil(m / 11)`, so `n <= ceil(m / 11)`. Likewise `b` is empty after
+    /// the second move, so it was empty at the start and held exactly the
+    /// `m` seeds the first move put there: `m <= ceil(n / 11)`. Hence
+    /// `n <= ceil(ceil(n / 11) / 11)`, which forces `n = 1`, and then
+    /// `m = 1`. One seed from `a` lands in `a + 1`, so `b = a + 1`; one seed
+    /// from `b` lands in `b + 1 = a + 2`, not in `a`: a contradiction.
+    fn min_repetition_plies(&self) -> usize {
+        4
+    }
+
     fn end(&self, pos: &Board) -> Option<GameEnd> {
         let scores = self.scores(pos);
         if scores[0] >= WIN || scores[1] >= WIN {
