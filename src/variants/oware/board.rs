@@ -14,13 +14,19 @@
 /// the bytes can be worked on in parallel inside one integer ("SWAR"):
 /// - a whole move before its capture (the hole emptied, the sowing with its
 ///   laps, the side to move flipped) is one 128-bit addition of a
-///   precomputed difference plus one XOR (see [`DELTA`]);
-/// - counting the legal moves is one addition and a popcount over the six
-///   bytes of a row (see [`Board::movable`]), and a capture chain is found
-///   with a few word operations instead of a loop (see [`Board::capture`]);
+///   precomputed difference plus one XOR (see `DELTA`);
+/// - counting the legal moves is one addition and one multiply over the
+///   six bytes of a row (see [`Board::movable`] and [`Board::count_marked`]),
+///   and a capture chain is found with a few word operations instead of a
+///   loop (see `Board::capture`);
 /// - copy-make is a 16-byte copy, and the value is its own exact key for
 ///   repetitions and the transposition table (equal positions have equal
 ///   values, nothing else does).
+///
+/// Stored as bytes (aligned to 16), so a hole of a board in memory is one
+/// byte load; a board just computed is worked on as its `u128` value with
+/// shifts ([`Board::row`], [`Board::side`]), because reading its bytes back
+/// would force a store and a reload (a store-forwarding stall, measured).
 ///
 /// A denser 6-bit packing (85 bits) would still need a `u128` and would make
 /// every hole access a shift-and-mask across word boundaries, and would leave

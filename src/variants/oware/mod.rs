@@ -257,7 +257,7 @@ impl Game for Oware {
     /// Fuses playing and counting: the moves come from one mask, and a child
     /// reached without a capture has the scores of `pos`, which has moves,
     /// so it is not decided and its moves are counted from one mask. The
-    /// loop is compiled once per side to move ([`Oware::two_plies_as`]).
+    /// loop is compiled once per side to move (`Oware::two_plies_as`).
     #[inline]
     fn count_two_plies(&self, pos: &Board, repeats: impl FnMut(&u128) -> bool) -> u64 {
         if self.grand_slam == GrandSlam::Forbidden {
