@@ -7,7 +7,8 @@ use rayon::prelude::*;
 use crate::game::{Game, History};
 
 /// Counts the move paths of `depth` plies from `pos`, whose history (since
-/// the last capture) is `history`. The last ply is counted in bulk.
+/// the last capture) is `history`. The last two plies are counted in bulk by
+/// [`Game::count_two_plies`].
 pub fn perft<G: Game>(
     game: &G,
     pos: &G::Position,
@@ -20,30 +21,57 @@ pub fn perft<G: Game>(
     if history.is_repetition() && game.repetition_end(pos).is_some() {
         return 0;
     }
-    if depth == 1 {
-        return game.count_legal_moves(pos) as u64;
+    perft_alive(game, pos, history, depth)
+}
+
+/// [`perft`] for `depth >= 1` from a position known not to end by
+/// repetition: children are tested before they are pushed, so no node
+/// tests itself.
+fn perft_alive<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &mut History<G::Key>,
+    depth: u32,
+) -> u64 {
+    match depth {
+        1 => game.count_legal_moves(pos) as u64,
+        2 => {
+            let min = game.min_repetition_plies();
+            game.count_two_plies(pos, |key| history.would_repeat_after(*key, min))
+        }
+        _ => perft_deep(game, pos, history, depth),
     }
+}
+
+/// [`perft_alive`] for `depth >= 3`. The children of a depth-3 node are
+/// counted by [`Game::count_two_plies`] right here, without a recursive
+/// call per child.
+fn perft_deep<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    history: &mut History<G::Key>,
+    depth: u32,
+) -> u64 {
+    let min = game.min_repetition_plies();
     let mut moves = G::Moves::default();
     game.legal_moves(pos, &mut moves);
     let mut total = 0;
-    if depth == 2 {
-        // Bulk-count the last ply: test each child for repetition without
-        // pushing it, then count its moves.
-        for &mv in moves.iter() {
-            let next = game.play(pos, mv);
-            let repeated = !game.is_irreversible(pos, &next)
-                && history.would_repeat(game.key(&next))
-                && game.repetition_end(&next).is_some();
-            if !repeated {
-                total += game.count_legal_moves(&next) as u64;
-            }
-        }
-        return total;
-    }
     for &mv in moves.iter() {
         let next = game.play(pos, mv);
-        history.push(game.key(&next), game.is_irreversible(pos, &next));
-        total += perft(game, &next, history, depth - 1);
+        let key = game.key(&next);
+        let irreversible = game.is_irreversible(pos, &next);
+        if !irreversible
+            && history.would_repeat_after(key, min)
+            && game.repetition_end(&next).is_some()
+        {
+            continue;
+        }
+        history.push(key, irreversible);
+        total += if depth == 3 {
+            game.count_two_plies(&next, |key| history.would_repeat_after(*key, min))
+        } else {
+            perft_deep(game, &next, history, depth - 1)
+        };
         history.pop();
     }
     total

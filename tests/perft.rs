@@ -41,7 +41,7 @@ fn start_position_depths_1_to_10() {
 }
 
 #[test]
-#[ignore = "slow: about 3 s in release"]
+#[ignore = "slow: about 2 s in release"]
 fn start_position_depths_11_and_12() {
     check_depths(11..=12);
 }

@@ -12,7 +12,12 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History<K> {
     keys: Vec<K>,
+    /// The index where each run still open began, oldest first: one entry
+    /// per irreversible move recorded (plus the start), so reversible moves,
+    /// the common case, push and pop only `keys`.
     run_starts: Vec<u32>,
+    /// The last entry of `run_starts`, kept at hand for the scans.
+    run_start: usize,
 }
 
 impl<K: Copy + Eq> History<K> {
@@ -20,22 +25,24 @@ impl<K: Copy + Eq> History<K> {
     pub fn new(start: K) -> History<K> {
         let mut keys = Vec::with_capacity(256);
         keys.push(start);
-        let mut run_starts = Vec::with_capacity(256);
+        let mut run_starts = Vec::with_capacity(64);
         run_starts.push(0);
-        History { keys, run_starts }
+        History {
+            keys,
+            run_starts,
+            run_start: 0,
+        }
     }
 
     /// Records the position reached by a move; `irreversible` says the move
     /// captured (or otherwise made every earlier position unreachable).
     #[inline]
     pub fn push(&mut self, key: K, irreversible: bool) {
-        let start = if irreversible {
-            self.keys.len() as u32
-        } else {
-            *self.run_starts.last().expect("history is never empty")
-        };
+        if irreversible {
+            self.run_start = self.keys.len();
+            self.run_starts.push(self.run_start as u32);
+        }
         self.keys.push(key);
-        self.run_starts.push(start);
     }
 
     /// Forgets the last recorded position (never the first one).
@@ -43,14 +50,19 @@ impl<K: Copy + Eq> History<K> {
     pub fn pop(&mut self) {
         if self.keys.len() > 1 {
             self.keys.pop();
-            self.run_starts.pop();
+            if self.run_start == self.keys.len() {
+                // The entry removed began the current run: its move was
+                // irreversible (index 0, the only other run start, stays).
+                self.run_starts.pop();
+                self.run_start = self.run_starts[self.run_starts.len() - 1] as usize;
+            }
         }
     }
 
     /// The key of the current (last recorded) position.
     #[inline]
     pub fn last(&self) -> K {
-        *self.keys.last().expect("history is never empty")
+        self.keys[self.keys.len() - 1]
     }
 
     /// Number of recorded positions, the starting one included.
@@ -68,14 +80,17 @@ impl<K: Copy + Eq> History<K> {
     /// Plies played since the last irreversible move.
     #[inline]
     pub fn reversible_plies(&self) -> usize {
-        self.keys.len() - 1 - *self.run_starts.last().expect("history is never empty") as usize
+        self.keys.len() - 1 - self.run_start
     }
 
     /// Whether the current position already occurred since the last
     /// irreversible move.
     #[inline]
     pub fn is_repetition(&self) -> bool {
-        self.repeats(self.last())
+        // The current position is the last key; the others of its side are
+        // the last-but-two, last-but-four, ... of the run.
+        let n = self.keys.len();
+        n >= 2 && Self::every_other_back(self.run_slice(n - 2), self.last())
     }
 
     /// Whether `key`, as the position after one more reversible move, would
@@ -83,47 +98,35 @@ impl<K: Copy + Eq> History<K> {
     /// without pushing it.
     #[inline]
     pub fn would_repeat(&self, key: K) -> bool {
-        // The child is one ply beyond the last key: equal-side positions are
-        // at odd distances back from the current one.
-        let start = *self.run_starts.last().expect("history is never empty") as usize;
-        let n = self.keys.len();
-        if n < 2 {
-            return false;
-        }
-        let mut i = n - 2; // two plies before the child
-        loop {
-            if i < start {
-                return false;
-            }
-            if self.keys[i] == key {
-                return true;
-            }
-            if i < 2 {
-                return false;
-            }
-            i -= 2;
-        }
+        // The child is one ply beyond the last key: the positions with its
+        // side to move are the last-but-one, last-but-three, ... of the run.
+        Self::every_other_back(self.run_slice(self.keys.len() - 1), key)
     }
 
-    fn repeats(&self, key: K) -> bool {
-        let start = *self.run_starts.last().expect("history is never empty") as usize;
-        let n = self.keys.len();
-        if n < 3 {
-            return false;
-        }
-        let mut i = n - 3; // two plies before the current position
-        loop {
-            if i < start {
-                return false;
-            }
-            if self.keys[i] == key {
-                return true;
-            }
-            if i < 2 {
-                return false;
-            }
-            i -= 2;
-        }
+    /// [`History::would_repeat`] when equal positions are known to be at
+    /// least `min_plies` apart (see [`crate::game::Game::min_repetition_plies`]):
+    /// the positions of the run fewer plies before the child are skipped.
+    #[inline]
+    pub fn would_repeat_after(&self, key: K, min_plies: usize) -> bool {
+        // The child would be at index `len`; the last candidate is at
+        // `len - min_plies`, so the slice ends just after it.
+        let end = (self.keys.len() + 1).saturating_sub(min_plies.max(2));
+        Self::every_other_back(self.run_slice(end), key)
+    }
+
+    /// The keys of the current run before index `end` (empty when the run
+    /// starts at or after `end`).
+    #[inline(always)]
+    fn run_slice(&self, end: usize) -> &[K] {
+        self.keys.get(self.run_start..end).unwrap_or(&[])
+    }
+
+    /// Whether `key` is the last, third-to-last, fifth-to-last, ... element
+    /// of `run`.
+    #[inline(always)]
+    fn every_other_back(run: &[K], key: K) -> bool {
+        // Compiles to a pointer walk with no bounds checks.
+        run.iter().rev().step_by(2).any(|&earlier| earlier == key)
     }
 
     /// The recorded keys, oldest first.
@@ -169,6 +172,21 @@ mod tests {
         let mut h = History::new(7u32);
         h.push(7, false); // odd distance: a different side to move in real games
         assert!(!h.is_repetition());
+    }
+
+    #[test]
+    fn would_repeat_after_skips_the_nearest_positions() {
+        let mut h = History::new(1u32);
+        for k in [2, 3, 4, 5] {
+            h.push(k, false);
+        }
+        // The child would be at index 5: the same-side keys are 4 (2 plies
+        // back) and 2 (4 plies back); 1 is 5 plies back.
+        assert!(h.would_repeat(4) && h.would_repeat_after(4, 2));
+        assert!(!h.would_repeat_after(4, 4));
+        assert!(h.would_repeat_after(2, 4));
+        assert!(!h.would_repeat_after(2, 6));
+        assert!(!h.would_repeat_after(1, 2), "odd distance");
     }
 
     #[test]

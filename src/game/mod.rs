@@ -204,12 +204,41 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
     /// Plays a legal move and returns the new position (copy-make).
     fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position;
 
+    /// The number of move paths of two plies from `pos`, the last two plies
+    /// of [`crate::perft::perft`] and its hot loop: the legal moves of every
+    /// child are counted, except that a child reached by a reversible move
+    /// (see [`Game::is_irreversible`]) whose key `repeats` says occurred
+    /// before, and which the variant ends by repetition
+    /// ([`Game::repetition_end`] is `Some`), counts 0. `pos` itself is not
+    /// tested for repetition. `repeats` may be asked about other children
+    /// too, but its answer only counts for those reached by reversible moves.
+    ///
+    /// The default plays every legal move
+    /// ([`count_two_plies_by_playing`]); a variant may fuse the steps, and
+    /// must then return the same count.
+    fn count_two_plies(
+        &self,
+        pos: &Self::Position,
+        repeats: impl FnMut(&Self::Key) -> bool,
+    ) -> u64 {
+        count_two_plies_by_playing(self, pos, repeats)
+    }
+
     /// Whether the move from `before` to `after` can never be undone by a
     /// cycle (a capture, a placement): positions before it cannot repeat after
     /// it, so repetition scans stop there. The default says so when any score
     /// changed, which is exact for every sowing game.
     fn is_irreversible(&self, before: &Self::Position, after: &Self::Position) -> bool {
         self.scores(before) != self.scores(after)
+    }
+
+    /// The fewest plies between two equal positions of a run of reversible
+    /// moves: a repetition scan may skip the positions fewer plies back.
+    /// The default, 2, assumes nothing (positions an odd number of plies
+    /// apart differ by the side to move); a variant returns more only with
+    /// a proof.
+    fn min_repetition_plies(&self) -> usize {
+        2
     }
 
     /// How the game stands on the position alone: `None` while it goes on.
@@ -254,6 +283,30 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
 
     /// A multi-line drawing of the board for people.
     fn render(&self, pos: &Self::Position) -> String;
+}
+
+/// [`Game::count_two_plies`] by the book: list the moves, play each one,
+/// test the child for repetition, count the child's moves. The default of
+/// the trait method, and the reference a variant's own version is checked
+/// against.
+pub fn count_two_plies_by_playing<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    mut repeats: impl FnMut(&G::Key) -> bool,
+) -> u64 {
+    let mut moves = G::Moves::default();
+    game.legal_moves(pos, &mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let next = game.play(pos, mv);
+        let repeated = !game.is_irreversible(pos, &next)
+            && repeats(&game.key(&next))
+            && game.repetition_end(&next).is_some();
+        if !repeated {
+            total += game.count_legal_moves(&next) as u64;
+        }
+    }
+    total
 }
 
 /// Parses a whitespace-separated list of moves and plays them from `pos`,

@@ -93,21 +93,46 @@ impl Oware {
     }
 
     /// Whether the game is already decided by the scores.
-    #[inline]
+    #[inline(always)]
     fn decided(board: Board) -> bool {
-        board.score(0) >= WIN
-            || board.score(1) >= WIN
-            || (board.score(0) == DRAW && board.score(1) == DRAW)
+        board.decided(WIN, DRAW)
     }
 
-    /// Resolves a sowing into the next board according to the grand slam rule.
-    #[inline]
-    fn resolve(&self, sowing: board::Sowing) -> Board {
-        if sowing.grand_slam && self.grand_slam != GrandSlam::Capture {
-            sowing.sown
-        } else {
-            sowing.captured
+    /// [`Game::count_two_plies`] for a position with `SIDE` to move, not
+    /// decided, and a grand-slam rule other than `forbidden`.
+    #[inline(always)]
+    fn two_plies_as<const SIDE: usize>(
+        &self,
+        pos: &Board,
+        mut repeats: impl FnMut(&u128) -> bool,
+    ) -> u64 {
+        let slam_captures = self.grand_slam == GrandSlam::Capture;
+        let mut movable = pos.movable_of(SIDE, self.must_feed);
+        let mut total = 0;
+        while movable != 0 {
+            let h = 6 * SIDE + movable.trailing_zeros() as usize / 8;
+            movable &= movable - 1;
+            let next = pos.play_as(SIDE, h, slam_captures);
+            let moves = u64::from(Board::count_marked(
+                next.movable_of(1 - SIDE, self.must_feed),
+            ));
+            if !self.is_irreversible(pos, &next) {
+                // Oware always ends a repeated game (`repetition_end` is `Some`).
+                if !repeats(&next.bits()) {
+                    total += moves;
+                }
+            } else if !Oware::decided(next) {
+                total += moves;
+            }
         }
+        total
+    }
+
+    /// The holes the side to move may sow when the game is not decided by
+    /// the scores and the grand slam is not forbidden (see [`Board::movable`]).
+    #[inline(always)]
+    fn movable(&self, board: Board) -> u64 {
+        board.movable(self.must_feed)
     }
 }
 
@@ -199,15 +224,14 @@ impl Game for Oware {
             return;
         }
         let first = 6 * pos.side();
-        let starving = self.must_feed && pos.side_empty(1 - pos.side());
-        for h in first..first + 6 {
-            let n = pos.seeds(h);
-            if n == 0 || (starving && !Board::feeds(h, n)) {
-                continue;
-            }
+        let mut movable = self.movable(*pos);
+        while movable != 0 {
+            let h = first + movable.trailing_zeros() as usize / 8;
+            movable &= movable - 1;
             if self.grand_slam == GrandSlam::Forbidden && pos.sow(h).grand_slam {
                 continue;
             }
+            // At most six bits are set: the list never overflows.
             moves.push(Move(h as u8));
         }
     }
@@ -222,29 +246,52 @@ impl Game for Oware {
             self.legal_moves(pos, &mut moves);
             return moves.len();
         }
-        let side = pos.side();
-        let own = pos.row(side);
-        if self.must_feed && pos.side_empty(1 - side) {
-            let first = 6 * side;
-            (first..first + 6)
-                .filter(|&h| Board::feeds(h, pos.seeds(h)))
-                .count()
-        } else {
-            // Count the non-zero bytes of the six own holes: adding 0x7F to a
-            // byte (never above 48, so no carry) sets its top bit iff it is non-zero.
-            let nonzero = (own + 0x7F7F_7F7F_7F7F) & 0x8080_8080_8080;
-            nonzero.count_ones() as usize
-        }
+        Board::count_marked(self.movable(*pos)) as usize
     }
 
     #[inline(always)]
     fn play(&self, pos: &Board, mv: Move) -> Board {
-        self.resolve(pos.sow(mv.hole())).flip_side()
+        // With `forbidden` a grand slam is never played, so either value fits.
+        pos.play(mv.hole(), self.grand_slam == GrandSlam::Capture)
     }
 
+    /// Fuses playing and counting: the moves come from one mask, and a child
+    /// reached without a capture has the scores of `pos`, which has moves,
+    /// so it is not decided and its moves are counted from one mask. The
+    /// loop is compiled once per side to move (`Oware::two_plies_as`).
     #[inline]
+    fn count_two_plies(&self, pos: &Board, repeats: impl FnMut(&u128) -> bool) -> u64 {
+        if self.grand_slam == GrandSlam::Forbidden {
+            return crate::game::count_two_plies_by_playing(self, pos, repeats);
+        }
+        if Oware::decided(*pos) {
+            return 0;
+        }
+        if pos.side() == 0 {
+            self.two_plies_as::<0>(pos, repeats)
+        } else {
+            self.two_plies_as::<1>(pos, repeats)
+        }
+    }
+
+    #[inline(always)]
     fn is_irreversible(&self, before: &Board, after: &Board) -> bool {
         (before.bits() ^ after.bits()) >> 96 & 0xFFFF != 0
+    }
+
+    /// 4: no position repeats two plies later. Proof: say one side sows
+    /// `n >= 1` seeds from hole `a`, then the other sows `m >= 1` from hole
+    /// `b`, neither capturing, and the position is back. The first move
+    /// leaves `a` empty (an origin is never sown into), so the second must
+    /// put `n` seeds into `a`; a sowing of `m` gives each other hole at most
+    /// `ceil(m / 11)`, so `n <= ceil(m / 11)`. Likewise `b` is empty after
+    /// the second move, so it was empty at the start and held exactly the
+    /// `m` seeds the first move put there: `m <= ceil(n / 11)`. Hence
+    /// `n <= ceil(ceil(n / 11) / 11)`, which forces `n = 1`, and then
+    /// `m = 1`. One seed from `a` lands in `a + 1`, so `b = a + 1`; one seed
+    /// from `b` lands in `b + 1 = a + 2`, not in `a`: a contradiction.
+    fn min_repetition_plies(&self) -> usize {
+        4
     }
 
     fn end(&self, pos: &Board) -> Option<GameEnd> {
