@@ -3,7 +3,10 @@
 
 pub mod colors12;
 pub mod colors16;
+pub(crate) mod hole_bytes;
+pub(crate) mod hole_text;
 pub mod oware;
+pub(crate) mod packing;
 
 use crate::game::{Game, GameError};
 

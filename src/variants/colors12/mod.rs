@@ -63,7 +63,7 @@ mod notation;
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
-use crate::variants::colors16::packing;
+use crate::variants::packing;
 pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS, SPECIALS};
 use notation::Written;
 

@@ -7,7 +7,7 @@
 
 use super::board::{Board, Colour, HOLES, PER_COLOUR, SEEDS, SPECIALS};
 use crate::game::{GameError, Side};
-use crate::variants::colors16::hole_text::{self, Kind};
+use crate::variants::hole_text::{self, Kind};
 
 const KINDS: [Kind; 3] = [
     Kind {

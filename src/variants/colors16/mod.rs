@@ -49,13 +49,12 @@
 //! than 32 seeds of a colour, and totals other than 64.
 
 mod board;
-pub(crate) mod hole_text;
 mod notation;
-pub(crate) mod packing;
 
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
+use crate::variants::packing;
 pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS};
 
 /// Seeds that win the game.

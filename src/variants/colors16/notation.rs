@@ -4,8 +4,8 @@
 //! written as counts followed by colour letters (`2R2B`, `3B`, `0`).
 
 use super::board::{Board, Colour, HOLES, PER_COLOUR, SEEDS};
-use super::hole_text::{self, Kind};
 use crate::game::{GameError, Side};
+use crate::variants::hole_text::{self, Kind};
 
 const KINDS: [Kind; 2] = [
     Kind {
