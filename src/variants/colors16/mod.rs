@@ -122,16 +122,12 @@ impl Colors16 {
             scores[1 - side] += on_board;
             on_board = 0;
         }
-        let reason = if scores[0] >= WIN || scores[1] >= WIN {
-            EndReason::Target
-        } else if scores == [DRAW, DRAW] {
-            EndReason::EvenSplit
-        } else if on_board < FEW {
-            EndReason::FewSeeds
-        } else {
-            return None;
-        };
-        Some(GameEnd { reason, scores })
+        GameEnd::by_scores(scores, WIN, DRAW).or_else(|| {
+            (on_board < FEW).then_some(GameEnd {
+                reason: EndReason::FewSeeds,
+                scores,
+            })
+        })
     }
 }
 
@@ -162,11 +158,7 @@ impl Game for Colors16 {
 
     #[inline]
     fn side_to_move(&self, pos: &Board) -> Side {
-        if pos.side() == 0 {
-            Side::South
-        } else {
-            Side::North
-        }
+        Side::from_index(pos.side())
     }
 
     #[inline]
