@@ -2,14 +2,16 @@
 //! like the course's: it starts two programs, sends `START` to the first,
 //! relays every line unchanged to the other and stops at a `RESULT` line.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use awale::protocol::command::Start;
 use awale::protocol::session::{build, Settings};
+use common::process::{exit_within, forward_lines, spawn, AWALE};
 
 /// Only a hung player reaches this; the course's own limit (3 s) is not
 /// asserted, since tests never time anything.
@@ -23,29 +25,11 @@ struct Player {
 
 impl Player {
     fn start(args: &[&str]) -> Player {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
-            .arg("arbiter")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start a player");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, stdout) = spawn(&[&["arbiter"], args].concat());
         Player {
             child,
-            stdin,
-            lines,
+            stdin: Some(stdin),
+            lines: forward_lines(stdout, |line| line),
         }
     }
 
@@ -67,14 +51,7 @@ impl Player {
 
     fn wait_exit(&mut self) -> ExitStatus {
         self.stdin = None;
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(started.elapsed() < PATIENCE, "a player did not exit");
-            thread::sleep(Duration::from_millis(5));
-        }
+        exit_within(&mut self.child, PATIENCE).expect("a player did not exit")
     }
 }
 
@@ -173,7 +150,7 @@ fn numbers_notation_and_bad_options() {
     p.send("RESULT");
     assert!(p.wait_exit().success());
 
-    let status = Command::new(env!("CARGO_BIN_EXE_awale"))
+    let status = Command::new(AWALE)
         .args(["arbiter", "--option", "GrandSlam=sometimes"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

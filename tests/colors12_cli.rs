@@ -1,18 +1,13 @@
 //! Black-box: `awale perft` on `colors12` through the built binary.
 
+mod common;
+
 use std::process::Command;
 
+use common::process::{succeed, AWALE};
+
 fn perft(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
-        .arg("perft")
-        .args(args)
-        .output()
-        .expect("the awale binary runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (out, _) = succeed(Command::new(AWALE).arg("perft").args(args));
     String::from_utf8(out.stdout).unwrap()
 }
 

@@ -4,9 +4,11 @@
 //! written as strings): perft from the start, move lists and results on
 //! random positions, and property tests over random games.
 
-use awale::game::{Game, History};
-use awale::perft::perft;
+mod common;
+
+use awale::game::Game;
 use awale::variants::colors12::Colors12;
+use common::games::{assert_keys_exact, engine_perft, random_game};
 use proptest::prelude::*;
 
 /// The simple model: `holes[1..=12]` hold seed letters (`R`, `B`, `S`).
@@ -236,11 +238,6 @@ impl Simple {
     }
 }
 
-fn engine_perft(game: &Colors12, pos: &<Colors12 as Game>::Position, depth: u32) -> u64 {
-    let mut history = History::new(game.key(pos));
-    perft(game, pos, &mut history, depth)
-}
-
 /// The engine's counts from the start (two placements first), depths 1..=6.
 const START_PERFT: [u64; 6] = [12, 144, 3_384, 87_660, 2_044_564, 51_795_832];
 
@@ -277,23 +274,6 @@ fn simple_model_agrees_on_perft_from_the_start_at_depth_6() {
     let game = Colors12;
     let start = Simple::parse(&game.format_position(&game.start()));
     assert_eq!(start.perft(6, &mut vec![start.clone()]), START_PERFT[5]);
-}
-
-/// Plays a random game from the start, choosing with `choices`, and returns
-/// every position reached.
-fn random_game(game: &Colors12, choices: &[usize]) -> Vec<<Colors12 as Game>::Position> {
-    let mut pos = game.start();
-    let mut seen = vec![pos];
-    let mut moves = Default::default();
-    for &c in choices {
-        game.legal_moves(&pos, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        pos = game.play(&pos, moves[c % moves.len()]);
-        seen.push(pos);
-    }
-    seen
 }
 
 proptest! {
@@ -362,9 +342,5 @@ fn keys_are_equal_exactly_when_positions_are() {
             .collect();
         positions.extend(random_game(&game, &choices));
     }
-    for a in &positions {
-        for b in &positions {
-            assert_eq!(a == b, game.key(a) == game.key(b), "{a:?} {b:?}");
-        }
-    }
+    assert_keys_exact(&game, &positions);
 }

@@ -1,18 +1,13 @@
 //! Black-box: `awale perft` on `colors16` through the built binary.
 
+mod common;
+
 use std::process::Command;
 
+use common::process::{succeed, AWALE};
+
 fn perft(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
-        .arg("perft")
-        .args(args)
-        .output()
-        .expect("the awale binary runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (out, _) = succeed(Command::new(AWALE).arg("perft").args(args));
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -39,7 +34,7 @@ fn perft_from_a_position_with_moves() {
 
 #[test]
 fn bad_moves_are_refused_with_a_reason() {
-    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+    let out = Command::new(AWALE)
         .args(["perft", "1", "--variant", "colors16", "--moves", "2R"])
         .output()
         .unwrap();

@@ -4,9 +4,11 @@
 //! the start, move lists and results on random positions, and property
 //! tests over random games.
 
-use awale::game::{Game, History};
-use awale::perft::perft;
+mod common;
+
+use awale::game::Game;
 use awale::variants::colors16::Colors16;
+use common::games::{assert_keys_exact, engine_perft, random_game};
 use proptest::prelude::*;
 
 /// The simple model: `holes[1..=16]` hold seed letters (`R`, `B`).
@@ -176,11 +178,6 @@ impl Simple {
     }
 }
 
-fn engine_perft(game: &Colors16, pos: &<Colors16 as Game>::Position, depth: u32) -> u64 {
-    let mut history = History::new(game.key(pos));
-    perft(game, pos, &mut history, depth)
-}
-
 /// The engine's counts from the start, depths 1..=6.
 const START_PERFT: [u64; 6] = [16, 256, 3_840, 57_608, 806_528, 11_306_824];
 
@@ -217,23 +214,6 @@ fn simple_model_agrees_on_perft_from_the_start_at_depth_6() {
     let game = Colors16;
     let start = Simple::parse(&game.format_position(&game.start()));
     assert_eq!(start.perft(6, &mut vec![start.clone()]), START_PERFT[5]);
-}
-
-/// Plays a random game from the start, choosing with `choices`, and returns
-/// every position reached.
-fn random_game(game: &Colors16, choices: &[usize]) -> Vec<<Colors16 as Game>::Position> {
-    let mut pos = game.start();
-    let mut seen = vec![pos];
-    let mut moves = Default::default();
-    for &c in choices {
-        game.legal_moves(&pos, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        pos = game.play(&pos, moves[c % moves.len()]);
-        seen.push(pos);
-    }
-    seen
 }
 
 proptest! {
@@ -299,9 +279,5 @@ fn keys_are_equal_exactly_when_positions_are() {
             .collect();
         positions.extend(random_game(&game, &choices));
     }
-    for a in &positions {
-        for b in &positions {
-            assert_eq!(a == b, game.key(a) == game.key(b), "{a:?} {b:?}");
-        }
-    }
+    assert_keys_exact(&game, &positions);
 }

@@ -2,19 +2,15 @@
 //! engines of `tests/engines/` (bash scripts that ask `awale perft 1` for
 //! the legal moves, so they know no rules of their own).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use awale::game::{game_end, play_moves, Game, History};
 use awale::referee::records::{read_records, Record};
-use awale::variants::oware::Oware;
-
-const AWALE: &str = env!("CARGO_BIN_EXE_awale");
-
-fn engine(script: &str) -> String {
-    format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
-}
+use common::process::{mock_engine, succeed, AWALE};
+use common::records::{assert_scores_tag, replay};
 
 /// A fresh directory for one test, removed when dropped.
 struct TempDir(PathBuf);
@@ -48,27 +44,12 @@ fn awale(args: &[&str], log: Option<&Path>) -> Command {
 }
 
 fn run(args: &[&str], log: Option<&Path>) -> (Output, String) {
-    let out = awale(args, log).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "awale {args:?} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out, stdout)
+    succeed(&mut awale(args, log))
 }
 
 /// Replays a record with the rules and checks its tags agree with the moves.
 fn check_record(r: &Record) {
-    let game = Oware::default();
-    let start = game.start();
-    let (pos, history) = play_moves(
-        &game,
-        start,
-        &History::new(game.key(&start)),
-        &r.moves.join(" "),
-    )
-    .unwrap_or_else(|e| panic!("record replays: {e}\n{}", r.to_text()));
+    let end = replay(r);
     assert_eq!(r.tag("Plies"), Some(r.moves.len().to_string().as_str()));
     assert!(r.moves.join(" ").starts_with(r.tag("Opening").unwrap()));
     for tag in [
@@ -88,11 +69,8 @@ fn check_record(r: &Record) {
     if reason.contains("forfeits") || reason.contains("adjudicated") {
         return;
     }
-    let end = game_end(&game, &pos, &history).expect("a finished game");
-    assert_eq!(
-        r.tag("Scores").unwrap(),
-        format!("{}-{}", end.scores[0], end.scores[1])
-    );
+    let end = end.expect("a finished game");
+    assert_scores_tag(r, &end);
     let result = match end.winner() {
         Some(awale::game::Side::South) => "1-0",
         Some(awale::game::Side::North) => "0-1",
@@ -105,8 +83,8 @@ fn check_record(r: &Record) {
 fn a_mock_match_records_every_game() {
     let dir = temp_dir("mock-match");
     let records = dir.join("games.txt");
-    let a = format!("cmd={},name=alpha", engine("random.sh"));
-    let b = format!("cmd={},name=beta,proto=aalina", engine("random.sh"));
+    let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
+    let b = format!("cmd={},name=beta,proto=aalina", mock_engine("random.sh"));
     let (_, stdout) = run(
         &[
             "match",
@@ -153,9 +131,9 @@ fn a_mock_match_records_every_game() {
 fn arbiter_engines_play_through_the_line_protocol() {
     let a = format!(
         "cmd={},name=student,proto=arbiter",
-        engine("random_arbiter.sh")
+        mock_engine("random_arbiter.sh")
     );
-    let b = format!("cmd={},name=uci", engine("random.sh"));
+    let b = format!("cmd={},name=uci", mock_engine("random.sh"));
     let (_, stdout) = run(
         &[
             "match",
@@ -185,9 +163,12 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         args.push("--engine".into());
         args.push(spec);
     };
-    add(format!("cmd={},name=good", engine("random.sh")));
+    add(format!("cmd={},name=good", mock_engine("random.sh")));
     for bad in ["crash", "illegal", "silent", "garbage", "nouciok"] {
-        add(format!("cmd={},name={bad}", engine(&format!("{bad}.sh"))));
+        add(format!(
+            "cmd={},name={bad}",
+            mock_engine(&format!("{bad}.sh"))
+        ));
     }
     args.extend(
         [
@@ -271,8 +252,8 @@ fn count_games(records: &Path) -> Vec<usize> {
 fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
     let dir = temp_dir("resume");
     let records = dir.join("games.txt");
-    let a = format!("cmd={},name=alpha", engine("random.sh"));
-    let b = format!("cmd={},name=beta", engine("random.sh"));
+    let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
+    let b = format!("cmd={},name=beta", mock_engine("random.sh"));
     let args = |games: &str| -> Vec<String> {
         [
             "match",
@@ -329,8 +310,8 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
 fn a_killed_process_resumes_without_losing_or_repeating_games() {
     let dir = temp_dir("kill");
     let records = dir.join("games.txt");
-    let a = format!("cmd={},name=alpha", engine("random.sh"));
-    let b = format!("cmd={},name=beta", engine("random.sh"));
+    let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
+    let b = format!("cmd={},name=beta", mock_engine("random.sh"));
     let args = [
         "match",
         "--engine",
@@ -374,8 +355,8 @@ fn a_killed_process_resumes_without_losing_or_repeating_games() {
 
 #[test]
 fn sprt_stops_the_match_when_it_decides() {
-    let a = format!("cmd={},name=good", engine("random.sh"));
-    let b = format!("cmd={},name=bad", engine("illegal.sh"));
+    let a = format!("cmd={},name=good", mock_engine("random.sh"));
+    let b = format!("cmd={},name=bad", mock_engine("illegal.sh"));
     let (_, stdout) = run(
         &[
             "match",
@@ -407,7 +388,7 @@ fn sprt_stops_the_match_when_it_decides() {
 
 #[test]
 fn bad_settings_are_refused_with_a_message() {
-    let a = format!("cmd={}", engine("random.sh"));
+    let a = format!("cmd={}", mock_engine("random.sh"));
     for (args, message) in [
         (
             vec!["match", "--engine", a.as_str()],

@@ -4,14 +4,14 @@
 //! `arbiter`) as any other engine would, and the records are replayed
 //! through the rules.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
-use awale::game::{game_end, play_moves, Game, History};
 use awale::referee::records::read_records;
-use awale::variants::oware::Oware;
-
-const AWALE: &str = env!("CARGO_BIN_EXE_awale");
+use common::process::{succeed, AWALE};
+use common::records::{assert_scores_tag, replay};
 
 fn records_path(name: &str) -> PathBuf {
     let path =
@@ -21,14 +21,7 @@ fn records_path(name: &str) -> PathBuf {
 }
 
 fn run(args: &[&str]) -> String {
-    let out = Command::new(AWALE).args(args).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "awale {args:?}:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    succeed(Command::new(AWALE).args(args)).1
 }
 
 /// Every record replays legally and its result is the rules' result.
@@ -37,26 +30,14 @@ fn check_records(path: &PathBuf, games: usize, names: [&str; 2]) {
     let mut numbers: Vec<usize> = read.iter().map(|r| r.game().unwrap()).collect();
     numbers.sort();
     assert_eq!(numbers, (0..games).collect::<Vec<_>>());
-    let game = Oware::default();
     for r in &read {
         let reason = r.tag("Reason").unwrap();
         assert!(!reason.contains("forfeits"), "{}", r.to_text());
         assert!(names.contains(&r.tag("South").unwrap()));
         assert!(names.contains(&r.tag("North").unwrap()));
-        let start = game.start();
-        let (pos, history) = play_moves(
-            &game,
-            start,
-            &History::new(game.key(&start)),
-            &r.moves.join(" "),
-        )
-        .unwrap_or_else(|e| panic!("{e}\n{}", r.to_text()));
+        let end = replay(r);
         if !reason.contains("adjudicated") {
-            let end = game_end(&game, &pos, &history).expect("finished");
-            assert_eq!(
-                r.tag("Scores").unwrap(),
-                format!("{}-{}", end.scores[0], end.scores[1])
-            );
+            assert_scores_tag(r, &end.expect("finished"));
         }
     }
     let _ = std::fs::remove_file(path);

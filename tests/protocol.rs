@@ -2,11 +2,14 @@
 //! to through pipes, as a GUI would. Reads have generous time limits so a
 //! hung engine fails a test instead of hanging it; nothing asserts timing.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
-use std::time::{Duration, Instant};
+mod common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, ExitStatus};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use common::process::{exit_within, forward_lines, spawn};
 
 /// Long enough for any answer on a loaded machine; only a hang reaches it.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -21,28 +24,11 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, stdout) = spawn(args);
         Engine {
             child,
-            stdin,
-            lines,
+            stdin: Some(stdin),
+            lines: forward_lines(stdout, |line| line),
             seen: Vec::new(),
         }
     }
@@ -92,17 +78,10 @@ impl Engine {
     }
 
     fn wait_exit(&mut self) -> ExitStatus {
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            if started.elapsed() > PATIENCE {
-                let _ = self.child.kill();
-                panic!("the engine did not exit; output: {:?}", self.seen);
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
+        exit_within(&mut self.child, PATIENCE).unwrap_or_else(|| {
+            let _ = self.child.kill();
+            panic!("the engine did not exit; output: {:?}", self.seen)
+        })
     }
 
     /// Everything printed until the output closes.

@@ -4,34 +4,25 @@
 //! `cargo test --release --test protocol_latency -- --ignored --nocapture`
 //! and record the numbers in BENCHMARKS.md.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::thread;
 use std::time::{Duration, Instant};
+
+use common::process::{forward_lines, spawn};
 
 const PATIENCE: Duration = Duration::from_secs(120);
 
 fn start(args: &[&str]) -> (Child, ChildStdin, Receiver<(Instant, String)>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the engine");
-    let stdout = child.stdout.take().unwrap();
-    let stdin = child.stdin.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send((Instant::now(), line)).is_err() {
-                break;
-            }
-        }
-    });
-    (child, stdin, rx)
+    let (child, stdin, stdout) = spawn(args);
+    (
+        child,
+        stdin,
+        forward_lines(stdout, |line| (Instant::now(), line)),
+    )
 }
 
 fn send(stdin: &mut ChildStdin, line: &str) -> Instant {

@@ -44,6 +44,17 @@ impl Side {
         self as usize
     }
 
+    /// The side of an index: South for 0, North for any other (the inverse
+    /// of [`Side::index`]).
+    #[inline]
+    pub fn from_index(index: usize) -> Side {
+        if index == 0 {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
     /// The letter used in position strings (`S` or `N`).
     pub fn letter(self) -> char {
         match self {
@@ -110,6 +121,21 @@ pub struct GameEnd {
 }
 
 impl GameEnd {
+    /// The ending by the captured totals alone, in a variant with a winning
+    /// total: [`EndReason::Target`] once a player has `win` or more,
+    /// [`EndReason::EvenSplit`] when both have `draw`, else `None`.
+    #[inline]
+    pub fn by_scores(scores: [u32; 2], win: u32, draw: u32) -> Option<GameEnd> {
+        let reason = if scores[0] >= win || scores[1] >= win {
+            EndReason::Target
+        } else if scores == [draw, draw] {
+            EndReason::EvenSplit
+        } else {
+            return None;
+        };
+        Some(GameEnd { reason, scores })
+    }
+
     /// The winner, or `None` for a draw.
     pub fn winner(&self) -> Option<Side> {
         match self.scores[0].cmp(&self.scores[1]) {
@@ -350,4 +376,25 @@ pub fn game_end<G: Game>(
         }
     }
     game.end(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_round_trip_through_their_index() {
+        for side in Side::BOTH {
+            assert_eq!(Side::from_index(side.index()), side);
+        }
+    }
+
+    #[test]
+    fn endings_by_scores() {
+        let end = |scores| GameEnd::by_scores(scores, 25, 24).map(|e| e.reason);
+        assert_eq!(end([25, 0]), Some(EndReason::Target));
+        assert_eq!(end([3, 26]), Some(EndReason::Target));
+        assert_eq!(end([24, 24]), Some(EndReason::EvenSplit));
+        assert_eq!(end([24, 23]), None);
+    }
 }

@@ -3,7 +3,12 @@
 
 pub mod colors12;
 pub mod colors16;
+pub(crate) mod hole_bytes;
+pub(crate) mod hole_text;
+pub(crate) mod move_text;
 pub mod oware;
+pub(crate) mod packing;
+pub(crate) mod position_text;
 
 use crate::game::{Game, GameError};
 

@@ -1,6 +1,7 @@
 //! The `colors12` board and the move mechanics on it.
 
-use crate::variants::colors16::packing::pack6;
+use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
+use crate::variants::packing::pack6;
 
 /// Holes on the board.
 pub const HOLES: usize = 12;
@@ -115,20 +116,6 @@ fn positions(h: usize, a: usize, b: usize) -> u128 {
     }
 }
 
-#[inline(always)]
-fn byte(v: u128, i: usize) -> u32 {
-    ((v >> (8 * i)) & 0xFF) as u32
-}
-
-/// The sum of the twelve hole bytes of `v` (each total stays below 256).
-#[inline(always)]
-fn byte_sum(v: u128) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let lo = (v as u64).wrapping_mul(ONES) >> 56;
-    let hi = ((v >> 64) as u64).wrapping_mul(ONES) >> 56;
-    (lo + hi) as u32
-}
-
 impl Board {
     /// The starting position: 3 red and 3 black seeds in every hole, both
     /// special seeds still to be placed, South to place first.
@@ -152,15 +139,9 @@ impl Board {
         side: usize,
         hand: u8,
     ) -> Board {
-        let pack = |counts: [u8; HOLES]| {
-            counts
-                .iter()
-                .enumerate()
-                .fold(0u128, |v, (i, &c)| v | (c as u128) << (8 * i))
-        };
         Board {
-            red: pack(red),
-            black: pack(black),
+            red: from_counts(red),
+            black: from_counts(black),
             special: special
                 .iter()
                 .enumerate()

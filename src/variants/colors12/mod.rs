@@ -63,7 +63,7 @@ mod notation;
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
-use crate::variants::colors16::packing;
+use crate::variants::packing;
 pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS, SPECIALS};
 use notation::Written;
 
@@ -171,9 +171,7 @@ impl Colors12 {
     /// Whether the game is already decided by the scores.
     #[inline]
     fn decided(board: Board) -> bool {
-        board.score(0) >= WIN
-            || board.score(1) >= WIN
-            || (board.score(0) == DRAW && board.score(1) == DRAW)
+        GameEnd::by_scores([board.score(0), board.score(1)], WIN, DRAW).is_some()
     }
 
     /// The colours a sowing from `h` is listed under (one when the hole lacks a colour).
@@ -214,11 +212,7 @@ impl Game for Colors12 {
 
     #[inline]
     fn side_to_move(&self, pos: &Board) -> Side {
-        if pos.side() == 0 {
-            Side::South
-        } else {
-            Side::North
-        }
+        Side::from_index(pos.side())
     }
 
     #[inline]
@@ -299,26 +293,12 @@ impl Game for Colors12 {
     }
 
     fn end(&self, pos: &Board) -> Option<GameEnd> {
-        let scores = self.scores(pos);
-        if scores[0] >= WIN || scores[1] >= WIN {
-            return Some(GameEnd {
-                reason: EndReason::Target,
-                scores,
-            });
-        }
-        if scores == [DRAW, DRAW] {
-            return Some(GameEnd {
-                reason: EndReason::EvenSplit,
-                scores,
-            });
-        }
-        if self.count_legal_moves(pos) == 0 {
-            return Some(GameEnd {
+        GameEnd::by_scores(self.scores(pos), WIN, DRAW).or_else(|| {
+            (self.count_legal_moves(pos) == 0).then(|| GameEnd {
                 reason: EndReason::NoLegalMove,
                 scores: pos.collected_scores(),
-            });
-        }
-        None
+            })
+        })
     }
 
     fn repetition_end(&self, pos: &Board) -> Option<GameEnd> {

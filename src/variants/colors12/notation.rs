@@ -7,7 +7,8 @@
 
 use super::board::{Board, Colour, HOLES, PER_COLOUR, SEEDS, SPECIALS};
 use crate::game::{GameError, Side};
-use crate::variants::colors16::hole_text::{self, Kind};
+use crate::variants::hole_text::{self, Kind};
+use crate::variants::{move_text, position_text};
 
 const KINDS: [Kind; 3] = [
     Kind {
@@ -40,21 +41,11 @@ pub enum Written {
 /// (`R`, `B` or `N`, any case) and a special seed's position.
 pub fn parse_move(text: &str) -> Result<Written, GameError> {
     let t = text.trim();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let (number, rest) = t.split_at(digits);
-    if number.is_empty() {
-        return Err(GameError::new(format!(
-            "malformed move '{t}': expected a hole number 1-12, then a colour R or B and the special seed's position if the hole holds one (e.g. 3R2), or a hole number alone to place a special seed"
-        )));
-    }
-    let hole = match number.parse::<usize>() {
-        Ok(n) if (1..=HOLES).contains(&n) => n - 1,
-        _ => {
-            return Err(GameError::new(format!(
-                "malformed move '{t}': hole numbers run from 1 to 12"
-            )))
-        }
-    };
+    let (hole, rest) = move_text::hole_number(
+        t,
+        HOLES,
+        "expected a hole number 1-12, then a colour R or B and the special seed's position if the hole holds one (e.g. 3R2), or a hole number alone to place a special seed",
+    )?;
     let mut chars = rest.chars();
     let colour = match chars.next() {
         None => return Ok(Written::Hole(hole)),
@@ -98,34 +89,15 @@ pub fn parse_position(text: &str) -> Result<Board, GameError> {
             fields.len()
         )));
     }
-    let mut counts = [[0u8; HOLES]; 3];
-    let mut totals = [0u32; 3];
-    for i in 0..HOLES {
-        let hole = hole_text::parse(fields[i], &KINDS, PER_COLOUR)
-            .map_err(|why| fail(format!("hole {} '{}' {why}", i + 1, fields[i])))?;
-        for k in 0..3 {
-            totals[k] += hole[k];
-            counts[k][i] = hole[k].min(255) as u8;
-        }
-    }
+    let (counts, totals) =
+        hole_text::parse_holes(&fields[..HOLES], &KINDS, PER_COLOUR).map_err(fail)?;
     if totals[0] > PER_COLOUR || totals[1] > PER_COLOUR {
         return Err(fail(format!(
             "the holes hold {} red and {} black seeds; the game has only {PER_COLOUR} of each",
             totals[0], totals[1]
         )));
     }
-    let mut scores = [0u8; 2];
-    for (s, field) in fields[HOLES..HOLES + 2].iter().enumerate() {
-        let who = if s == 0 { "South's" } else { "North's" };
-        match field.parse::<u32>() {
-            Ok(v) if field.bytes().all(|b| b.is_ascii_digit()) && v <= SEEDS => scores[s] = v as u8,
-            _ => {
-                return Err(fail(format!(
-                    "{who} score '{field}' is not a number from 0 to {SEEDS}"
-                )))
-            }
-        }
-    }
+    let scores = position_text::parse_scores(&fields[HOLES..HOLES + 2], SEEDS).map_err(fail)?;
     let side = Side::from_letter(fields[HOLES + 2]).map_err(|e| fail(e.to_string()))?;
     let hand = match fields.get(HOLES + 3) {
         None => 0,
@@ -187,11 +159,9 @@ pub fn format_position(board: Board) -> String {
         out.push_str(&hole(board, i));
         out.push('-');
     }
-    out.push_str(&format!(
-        "{}-{}-{}",
-        board.score(0),
-        board.score(1),
-        if board.side() == 0 { 'S' } else { 'N' }
+    out.push_str(&position_text::scores_and_side(
+        [board.score(0), board.score(1)],
+        board.side(),
     ));
     if board.hand() > 0 {
         out.push_str(&format!("-{}S", board.hand()));

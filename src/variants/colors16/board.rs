@@ -1,6 +1,7 @@
 //! The `colors16` board and the move mechanics on it.
 
-use super::packing::pack6;
+use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
+use crate::variants::packing::pack6;
 
 /// Holes on the board.
 pub const HOLES: usize = 16;
@@ -104,20 +105,6 @@ static RED_SOW: [[u128; PER_COLOUR as usize + 1]; HOLES] = sow_table(false);
 /// `BLUE_SOW[h][n]`: the per-hole increments when `n` blue seeds leave hole index `h`.
 static BLUE_SOW: [[u128; PER_COLOUR as usize + 1]; HOLES] = sow_table(true);
 
-#[inline(always)]
-fn byte(v: u128, i: usize) -> u32 {
-    ((v >> (8 * i)) & 0xFF) as u32
-}
-
-/// The sum of the sixteen bytes of `v` (each total stays below 256).
-#[inline(always)]
-fn byte_sum(v: u128) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let lo = (v as u64).wrapping_mul(ONES) >> 56;
-    let hi = ((v >> 64) as u64).wrapping_mul(ONES) >> 56;
-    (lo + hi) as u32
-}
-
 impl Board {
     /// The starting position: 2 red and 2 blue seeds in every hole, South to move.
     pub const START: Board = Board {
@@ -131,15 +118,9 @@ impl Board {
     /// (at most 32 of a colour per hole, scores at most 64); the notation
     /// parser checks the totals.
     pub fn from_parts(red: [u8; HOLES], blue: [u8; HOLES], scores: [u8; 2], side: usize) -> Board {
-        let pack = |counts: [u8; HOLES]| {
-            counts
-                .iter()
-                .enumerate()
-                .fold(0u128, |v, (i, &c)| v | (c as u128) << (8 * i))
-        };
         Board {
-            red: pack(red),
-            blue: pack(blue),
+            red: from_counts(red),
+            blue: from_counts(blue),
             scores,
             side: (side & 1) as u8,
         }

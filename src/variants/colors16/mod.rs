@@ -49,13 +49,12 @@
 //! than 32 seeds of a colour, and totals other than 64.
 
 mod board;
-pub(crate) mod hole_text;
 mod notation;
-pub(crate) mod packing;
 
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
+use crate::variants::packing;
 pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS};
 
 /// Seeds that win the game.
@@ -123,16 +122,12 @@ impl Colors16 {
             scores[1 - side] += on_board;
             on_board = 0;
         }
-        let reason = if scores[0] >= WIN || scores[1] >= WIN {
-            EndReason::Target
-        } else if scores == [DRAW, DRAW] {
-            EndReason::EvenSplit
-        } else if on_board < FEW {
-            EndReason::FewSeeds
-        } else {
-            return None;
-        };
-        Some(GameEnd { reason, scores })
+        GameEnd::by_scores(scores, WIN, DRAW).or_else(|| {
+            (on_board < FEW).then_some(GameEnd {
+                reason: EndReason::FewSeeds,
+                scores,
+            })
+        })
     }
 }
 
@@ -163,11 +158,7 @@ impl Game for Colors16 {
 
     #[inline]
     fn side_to_move(&self, pos: &Board) -> Side {
-        if pos.side() == 0 {
-            Side::South
-        } else {
-            Side::North
-        }
+        Side::from_index(pos.side())
     }
 
     #[inline]

@@ -4,8 +4,9 @@
 //! written as counts followed by colour letters (`2R2B`, `3B`, `0`).
 
 use super::board::{Board, Colour, HOLES, PER_COLOUR, SEEDS};
-use super::hole_text::{self, Kind};
 use crate::game::{GameError, Side};
+use crate::variants::hole_text::{self, Kind};
+use crate::variants::{move_text, position_text};
 
 const KINDS: [Kind; 2] = [
     Kind {
@@ -24,21 +25,11 @@ const KINDS: [Kind; 2] = [
 /// colour. Legality is the caller's business.
 pub fn parse_move(text: &str) -> Result<(usize, Colour), GameError> {
     let t = text.trim();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let (number, rest) = t.split_at(digits);
-    if number.is_empty() {
-        return Err(GameError::new(format!(
-            "malformed move '{t}': expected a hole number 1-16 followed by a colour R or B (e.g. 14B)"
-        )));
-    }
-    let hole = match number.parse::<usize>() {
-        Ok(n) if (1..=HOLES).contains(&n) => n - 1,
-        _ => {
-            return Err(GameError::new(format!(
-                "malformed move '{t}': hole numbers run from 1 to 16"
-            )))
-        }
-    };
+    let (hole, rest) = move_text::hole_number(
+        t,
+        HOLES,
+        "expected a hole number 1-16 followed by a colour R or B (e.g. 14B)",
+    )?;
     let colour = match rest {
         "R" | "r" => Colour::Red,
         "B" | "b" => Colour::Blue,
@@ -75,34 +66,14 @@ pub fn parse_position(text: &str) -> Result<Board, GameError> {
             fields.len()
         )));
     }
-    let mut red = [0u8; HOLES];
-    let mut blue = [0u8; HOLES];
-    let (mut reds, mut blues) = (0u32, 0u32);
-    for i in 0..HOLES {
-        let [r, b] = hole_text::parse(fields[i], &KINDS, PER_COLOUR)
-            .map_err(|why| fail(format!("hole {} '{}' {why}", i + 1, fields[i])))?;
-        reds += r;
-        blues += b;
-        red[i] = r as u8;
-        blue[i] = b as u8;
-    }
+    let ([red, blue], [reds, blues]) =
+        hole_text::parse_holes(&fields[..HOLES], &KINDS, PER_COLOUR).map_err(fail)?;
     if reds > PER_COLOUR || blues > PER_COLOUR {
         return Err(fail(format!(
             "the holes hold {reds} red and {blues} blue seeds; the game has only {PER_COLOUR} of each"
         )));
     }
-    let mut scores = [0u8; 2];
-    for (s, field) in fields[HOLES..HOLES + 2].iter().enumerate() {
-        let who = if s == 0 { "South's" } else { "North's" };
-        match field.parse::<u32>() {
-            Ok(v) if field.bytes().all(|b| b.is_ascii_digit()) && v <= SEEDS => scores[s] = v as u8,
-            _ => {
-                return Err(fail(format!(
-                    "{who} score '{field}' is not a number from 0 to {SEEDS}"
-                )))
-            }
-        }
-    }
+    let scores = position_text::parse_scores(&fields[HOLES..HOLES + 2], SEEDS).map_err(fail)?;
     let total = reds + blues + scores[0] as u32 + scores[1] as u32;
     if total != SEEDS {
         return Err(fail(format!(
@@ -120,11 +91,9 @@ pub fn format_position(board: Board) -> String {
         out.push_str(&hole_text::format([board.red(i), board.blue(i)], &KINDS));
         out.push('-');
     }
-    out.push_str(&format!(
-        "{}-{}-{}",
-        board.score(0),
-        board.score(1),
-        if board.side() == 0 { 'S' } else { 'N' }
+    out.push_str(&position_text::scores_and_side(
+        [board.score(0), board.score(1)],
+        board.side(),
     ));
     out
 }

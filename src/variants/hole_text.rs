@@ -69,6 +69,28 @@ pub(crate) fn parse<const K: usize>(
     Ok(counts)
 }
 
+/// Parses the hole fields of a position string (one per hole, in order)
+/// into one row of counts per kind, and each kind's total over the holes.
+/// The error names the hole and its field (`hole 3 '3X' ...`).
+pub(crate) fn parse_holes<const K: usize, const H: usize>(
+    fields: &[&str],
+    kinds: &[Kind; K],
+    limit: u32,
+) -> Result<([[u8; H]; K], [u32; K]), String> {
+    debug_assert!(fields.len() == H && limit <= u8::MAX as u32);
+    let mut counts = [[0u8; H]; K];
+    let mut totals = [0u32; K];
+    for (i, field) in fields.iter().enumerate() {
+        let hole =
+            parse(field, kinds, limit).map_err(|why| format!("hole {} '{field}' {why}", i + 1))?;
+        for k in 0..K {
+            totals[k] += hole[k];
+            counts[k][i] = hole[k] as u8;
+        }
+    }
+    Ok((counts, totals))
+}
+
 /// Writes a hole: each non-zero count followed by its letter, or `0`.
 pub(crate) fn format<const K: usize>(counts: [u32; K], kinds: &[Kind; K]) -> String {
     let mut out = String::new();
@@ -113,6 +135,15 @@ mod tests {
         assert_eq!(parse("0", &KINDS, 36), Ok([0, 0, 0]));
         assert_eq!(format([3, 0, 1], &KINDS), "3R1S");
         assert_eq!(format([0, 0, 0], &KINDS), "0");
+    }
+
+    #[test]
+    fn reads_rows_of_holes_and_their_totals() {
+        let (counts, totals) = parse_holes::<3, 3>(&["3R1S", "0", "2B"], &KINDS, 36).unwrap();
+        assert_eq!(counts, [[3, 0, 0], [0, 0, 2], [1, 0, 0]]);
+        assert_eq!(totals, [3, 2, 1]);
+        let err = parse_holes::<3, 3>(&["3R", "3X", "0"], &KINDS, 36).unwrap_err();
+        assert!(err.starts_with("hole 2 '3X' "), "{err}");
     }
 
     #[test]

@@ -1,0 +1,78 @@
+//! The built `awale` binary as a process: run to completion, or started with
+//! pipes and its output read line by line on a thread.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The binary under test.
+pub const AWALE: &str = env!("CARGO_BIN_EXE_awale");
+
+/// The path of a mock engine script of `tests/engines/`.
+pub fn mock_engine(script: &str) -> String {
+    format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `cmd` to completion and asserts that it succeeded (showing both its
+/// outputs otherwise); returns the output and its standard output as text.
+pub fn succeed(cmd: &mut Command) -> (Output, String) {
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out, stdout)
+}
+
+/// Starts the binary with `args`, its input and output piped and its errors
+/// discarded.
+pub fn spawn(args: &[&str]) -> (Child, ChildStdin, ChildStdout) {
+    let mut child = Command::new(AWALE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the awale binary");
+    let stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    (child, stdin, stdout)
+}
+
+/// Reads `stdout` line by line on a thread and sends `tag(line)` for each,
+/// until the output closes (the channel then disconnects) or the receiver
+/// is dropped.
+pub fn forward_lines<T: Send + 'static>(
+    stdout: ChildStdout,
+    tag: impl Fn(String) -> T + Send + 'static,
+) -> Receiver<T> {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(tag(line)).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits for `child` to exit, polling, for at most `patience`: its status,
+/// or `None` when it is still running then.
+pub fn exit_within(child: &mut Child, patience: Duration) -> Option<ExitStatus> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if started.elapsed() > patience {
+            return None;
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
