@@ -205,11 +205,7 @@ impl Game for Oware {
 
     #[inline]
     fn side_to_move(&self, pos: &Board) -> Side {
-        if pos.side() == 0 {
-            Side::South
-        } else {
-            Side::North
-        }
+        Side::from_index(pos.side())
     }
 
     #[inline]
@@ -295,18 +291,8 @@ impl Game for Oware {
     }
 
     fn end(&self, pos: &Board) -> Option<GameEnd> {
-        let scores = self.scores(pos);
-        if scores[0] >= WIN || scores[1] >= WIN {
-            return Some(GameEnd {
-                reason: EndReason::Target,
-                scores,
-            });
-        }
-        if scores == [DRAW, DRAW] {
-            return Some(GameEnd {
-                reason: EndReason::EvenSplit,
-                scores,
-            });
+        if let Some(end) = GameEnd::by_scores(self.scores(pos), WIN, DRAW) {
+            return Some(end);
         }
         if self.count_legal_moves(pos) == 0 {
             return Some(GameEnd {

@@ -4,6 +4,7 @@
 
 use super::board::{Board, HOLES, SEEDS};
 use crate::game::{GameError, Side};
+use crate::variants::position_text::scores_and_side;
 
 /// How the engine prints moves (input always accepts both).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -137,11 +138,9 @@ pub fn format_position(board: Board) -> String {
         out.push_str(&board.seeds(h).to_string());
         out.push('-');
     }
-    out.push_str(&format!(
-        "{}-{}-{}",
-        board.score(0),
-        board.score(1),
-        if board.side() == 0 { 'S' } else { 'N' }
+    out.push_str(&scores_and_side(
+        [board.score(0), board.score(1)],
+        board.side(),
     ));
     out
 }
