@@ -3,7 +3,10 @@
 //! signature.
 //!
 //! Positions are `(variant, position string)` pairs, so positions of other
-//! variants are appended by name.
+//! variants are appended by name. The colour variants branch far more than
+//! `oware` (up to 16 moves in `colors16`; in `colors12` every placement of a
+//! special seed is a move of its own), so their positions are searched
+//! shallower: see [`depth_for`].
 
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -47,12 +50,63 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("oware", "0-0-0-3-1-0-0-0-2-2-0-2-18-20-S"),
     ("oware", "0-1-1-1-0-0-2-1-0-0-2-2-18-20-N"),
     ("oware", "0-0-0-0-0-2-1-0-0-0-4-1-18-22-N"),
+    // colors16 middle games: after `1R 2B 3R 4R`, and three games played on
+    // by the engine at depth 6 from other openings.
+    (
+        "colors16",
+        "2B-3R-3B-2B-4R3B-4R2B-3R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-0-0-S",
+    ),
+    (
+        "colors16",
+        "0-3R-0-0-0-0-5R3B-4R3B-4R3B-3R3B-3R3B-2R3B-2R2B-2R2B-2R2B-2R2B-6-0-S",
+    ),
+    (
+        "colors16",
+        "2R2B-2R2B-2R2B-2R2B-0-0-0-1B-4R4B-4R-1R5B-4R2B-4R4B-2R2B-2R2B-2R2B-3-0-S",
+    ),
+    (
+        "colors16",
+        "3R2B-0-3R-3B-3R2B-3R-1B-3R-0-1R4B-4R4B-3R2B-2B-3R2B-3R2B-2B-3-6-S",
+    ),
+    // colors12 middle games: after `3 9 3R7 8B`, and three games played on
+    // by the engine at depth 6 from other openings.
+    (
+        "colors12",
+        "4R3B-4R3B-1R-4R3B-4R3B-4R3B-3R4B-0-3R5B1S-3R4B1S-3R4B-3R4B-0-0-S",
+    ),
+    (
+        "colors12",
+        "1B-5R4B-0-7R3B-0-5R4B-0-2R-6R6B1S-5R5B1S-3R7B-3R6B-0-0-S",
+    ),
+    (
+        "colors12",
+        "0-6R4B-1R-6R5B-2R-5R7B1S-5R5B-0-4R7B-6R5B1S-1B-1R-2-0-S",
+    ),
+    (
+        "colors12",
+        "0-1R2B1S-6R4B1S-7R4B-6R4B-4R6B-0-2B-4R6B-4R4B-4R4B-0-0-0-S",
+    ),
 ];
 
+/// The depth at which a position of `variant` is searched when the bench
+/// depth is `depth`: `oware` at `depth`, `colors16` 5 plies less and
+/// `colors12` 7 less (at least 1), so that each variant's share of the
+/// bench stays comparable (their trees grow much faster with depth).
+pub fn depth_for(variant: &str, depth: u32) -> u32 {
+    let less = match variant {
+        "colors16" => 5,
+        "colors12" => 7,
+        _ => 0,
+    };
+    depth.saturating_sub(less).max(1)
+}
+
 /// Searches the bench positions to `depth` (a default when `None`) with
-/// `threads` threads and a `hash_mb` table, writing one line per position
-/// and, last, `<nodes> nodes <nps> nps`. Returns the total node count.
-/// The rate counts search time only (not setting up each fresh table).
+/// `threads` threads and a `hash_mb` table, writing one line per position,
+/// one subtotal line per variant (`<variant>: <nodes> nodes <nps> nps`:
+/// the variants' nodes differ much in cost) and, last,
+/// `<nodes> nodes <nps> nps`. Returns the total node count. The rates count
+/// search time only (not setting up each fresh table).
 pub fn run(
     depth: Option<u32>,
     threads: usize,
@@ -62,13 +116,15 @@ pub fn run(
     let depth = depth.unwrap_or(DEPTH).clamp(1, super::limits::MAX_DEPTH);
     let mut total = 0u64;
     let mut searching = std::time::Duration::ZERO;
+    // Per variant, in order of first appearance: name, nodes, search time.
+    let mut per_variant: Vec<(&str, u64, Duration)> = Vec::new();
     for (i, (variant, position)) in POSITIONS.iter().enumerate() {
         let line = variants::with_variant(
             variant,
             &[],
             One {
                 position,
-                depth,
+                depth: depth_for(variant, depth),
                 threads,
                 hash_mb,
             },
@@ -77,6 +133,13 @@ pub fn run(
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
         total += line.0;
         searching += line.3;
+        match per_variant.iter_mut().find(|v| v.0 == *variant) {
+            Some(v) => {
+                v.1 += line.0;
+                v.2 += line.3;
+            }
+            None => per_variant.push((variant, line.0, line.3)),
+        }
         writeln!(
             out,
             "{:>2} {variant} {position}: {} nodes, best {} score {}",
@@ -86,8 +149,11 @@ pub fn run(
             line.2
         )?;
     }
-    let secs = searching.as_secs_f64().max(1e-9);
-    writeln!(out, "{total} nodes {} nps", (total as f64 / secs) as u64)?;
+    let rate = |nodes: u64, time: Duration| (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    for (variant, nodes, time) in per_variant {
+        writeln!(out, "{variant}: {nodes} nodes {} nps", rate(nodes, time))?;
+    }
+    writeln!(out, "{total} nodes {} nps", rate(total, searching))?;
     Ok(total)
 }
 
