@@ -91,23 +91,43 @@ impl Move {
     }
 }
 
+/// Why a move may not be played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Illegal {
+    /// The hole is the opponent's.
+    OpponentHole,
+    /// The hole holds no seed of the colour.
+    NoSeed,
+}
+
+impl Illegal {
+    /// The reason in words, for `mv`.
+    fn explain(self, mv: Move) -> String {
+        let hole = mv.hole() + 1;
+        match self {
+            Illegal::OpponentHole => format!(
+                "hole {hole} belongs to the opponent (South plays the odd holes, North the even ones)"
+            ),
+            Illegal::NoSeed => format!("hole {hole} holds no {} seed", mv.colour().name()),
+        }
+    }
+}
+
 /// The `colors16` rules (no options).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Colors16;
 
 impl Colors16 {
     /// Why `mv` may not be played in `board`, or `None` when it may. The one
-    /// legality test, shared by move generation and the parser.
-    fn illegality(board: Board, mv: Move) -> Option<String> {
+    /// legality test, shared by move generation and the parser; the reason
+    /// is only put into words when the parser needs it.
+    fn illegality(board: Board, mv: Move) -> Option<Illegal> {
         let (h, colour) = (mv.hole(), mv.colour());
         if Board::owner(h) != board.side() {
-            return Some(format!(
-                "hole {} belongs to the opponent (South plays the odd holes, North the even ones)",
-                h + 1
-            ));
+            return Some(Illegal::OpponentHole);
         }
         if board.seeds_of(h, colour) == 0 {
-            return Some(format!("hole {} holds no {} seed", h + 1, colour.name()));
+            return Some(Illegal::NoSeed);
         }
         None
     }
@@ -230,8 +250,9 @@ impl Game for Colors16 {
         match Colors16::illegality(*pos, mv) {
             None => Ok(mv),
             Some(why) => Err(GameError::new(format!(
-                "illegal move {}: {why}",
-                text.trim()
+                "illegal move {}: {}",
+                text.trim(),
+                why.explain(mv)
             ))),
         }
     }
