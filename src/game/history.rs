@@ -9,7 +9,7 @@
 /// The scan steps back two plies at a time: in every variant the sides
 /// alternate on every ply, and keys include the side to move, so positions an
 /// odd number of plies apart can never be equal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct History<K> {
     keys: Vec<K>,
     /// The index where each run still open began, oldest first: one entry
@@ -18,6 +18,24 @@ pub struct History<K> {
     run_starts: Vec<u32>,
     /// The last entry of `run_starts`, kept at hand for the scans.
     run_start: usize,
+}
+
+/// Cloning keeps the copy's buffers: the parallel search copies a path
+/// into a reused worker for every task, which must not allocate.
+impl<K: Clone> Clone for History<K> {
+    fn clone(&self) -> Self {
+        History {
+            keys: self.keys.clone(),
+            run_starts: self.run_starts.clone(),
+            run_start: self.run_start,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.keys.clone_from(&source.keys);
+        self.run_starts.clone_from(&source.run_starts);
+        self.run_start = source.run_start;
+    }
 }
 
 impl<K: Copy + Eq> History<K> {
