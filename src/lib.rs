@@ -3,11 +3,13 @@
 //! Layers, from the bottom: [`game`] (the trait every variant implements),
 //! [`variants`] (the rule sets), [`perft`] (move-path counting), and above
 //! them the search, the protocol and the command-line tools, which know the
-//! game only through the [`game::Game`] trait.
+//! game only through the [`game::Game`] trait. [`rng`] is the one seeded
+//! random generator they share.
 
 pub mod game;
 pub mod perft;
 pub mod protocol;
 pub mod referee;
+pub mod rng;
 pub mod search;
 pub mod variants;

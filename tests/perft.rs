@@ -3,9 +3,10 @@
 //! the built binary.
 
 use std::process::Command;
+use std::sync::atomic::AtomicBool;
 
 use awale::game::{Game, History};
-use awale::perft::{divide, perft};
+use awale::perft::{divide, perft, PerftError};
 use awale::variants::oware::Oware;
 
 /// The `(depth, count)` pairs of the vector file.
@@ -51,11 +52,43 @@ fn divide_sums_to_perft_and_threads_agree() {
     let game = Oware::default();
     let start = game.start();
     let history = History::new(game.key(&start));
-    let one = divide(&game, &start, &history, 7, 1).unwrap();
-    let two = divide(&game, &start, &history, 7, 2).unwrap();
+    let never = AtomicBool::new(false);
+    let one = divide(&game, &start, &history, 7, 1, &never).unwrap();
+    let two = divide(&game, &start, &history, 7, 2, &never).unwrap();
     assert_eq!(one, two);
     assert_eq!(one.len(), 6);
     assert_eq!(one.iter().map(|(_, n)| n).sum::<u64>(), 139157);
+}
+
+#[test]
+fn divide_gives_up_once_stopped() {
+    let game = Oware::default();
+    let start = game.start();
+    let history = History::new(game.key(&start));
+    let stop = AtomicBool::new(true);
+    for threads in [1, 2] {
+        // Deep enough to take hours if the flag were not read.
+        let got = divide(&game, &start, &history, 30, threads, &stop);
+        assert!(matches!(got, Err(PerftError::Stopped)), "{got:?}");
+    }
+}
+
+#[test]
+fn divide_agrees_with_perft_across_repetitions() {
+    let game = Oware::default();
+    let pos = game
+        .parse_position("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S")
+        .unwrap();
+    let never = AtomicBool::new(false);
+    for depth in [11, 12, 13, 14] {
+        let mut history = History::new(game.key(&pos));
+        let split = divide(&game, &pos, &history, depth, 1, &never).unwrap();
+        assert_eq!(
+            split.iter().map(|(_, n)| n).sum::<u64>(),
+            perft(&game, &pos, &mut history, depth),
+            "depth {depth}"
+        );
+    }
 }
 
 #[test]

@@ -48,7 +48,12 @@ impl Engine {
     }
 
     fn next(&mut self) -> String {
-        match self.lines.recv_timeout(PATIENCE) {
+        self.next_within(PATIENCE)
+    }
+
+    /// The next line, failing the test if none comes within `patience`.
+    fn next_within(&mut self, patience: Duration) -> String {
+        match self.lines.recv_timeout(patience) {
             Ok(line) => {
                 self.seen.push(line.clone());
                 line
@@ -62,9 +67,19 @@ impl Engine {
 
     /// Reads lines until one satisfies `want`; returns the lines before it and it.
     fn until(&mut self, want: impl Fn(&str) -> bool) -> (Vec<String>, String) {
+        self.until_within(PATIENCE, want)
+    }
+
+    /// [`Engine::until`], failing the test if some line takes longer than
+    /// `patience` to come.
+    fn until_within(
+        &mut self,
+        patience: Duration,
+        want: impl Fn(&str) -> bool,
+    ) -> (Vec<String>, String) {
         let mut before = Vec::new();
         loop {
-            let line = self.next();
+            let line = self.next_within(patience);
             if want(&line) {
                 return (before, line);
             }
@@ -370,4 +385,90 @@ fn options_change_rules_notation_and_searchmoves() {
     assert!(!line.starts_with("info string error"), "{line}");
     e.send("quit");
     assert!(e.wait_exit().success());
+}
+
+/// How long a stopped perft or bench may take to give the session back: a
+/// guard against hangs (an uninterruptible job runs for hours), not a
+/// timing measurement.
+const STOP_PATIENCE: Duration = Duration::from_secs(5);
+
+/// Lets a job just sent get going before it is stopped.
+fn let_it_run() {
+    std::thread::sleep(Duration::from_millis(200));
+}
+
+#[test]
+fn stop_interrupts_a_deep_perft_and_keeps_the_position() {
+    for threads in ["1", "2"] {
+        let mut e = Engine::start(&[]);
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("position startpos moves C f");
+        e.send("perft 16");
+        let_it_run();
+        e.send("stop");
+        // `d` waits for the job: it is answered once the perft has stopped.
+        e.send("d");
+        let (before, line) = e.until_within(STOP_PATIENCE, |l| l.starts_with("Position:"));
+        assert_eq!(
+            line, "Position: 5-5-1-6-5-5-5-4-4-4-4-0-0-0-S",
+            "{before:?}"
+        );
+        assert!(
+            before.iter().any(|l| l == "info string perft stopped"),
+            "{before:?}"
+        );
+        assert!(
+            before.iter().all(|l| !l.starts_with("Nodes searched")),
+            "{before:?}"
+        );
+        e.ask("isready", "readyok");
+        // The next perft counts to the end, as `awale perft 3 --moves "C f"`.
+        let (_, line) = e.ask("go perft 3", "Nodes searched:");
+        assert_eq!(line, "Nodes searched: 149");
+        e.send("quit");
+        assert!(e.wait_exit().success());
+    }
+}
+
+#[test]
+fn stop_interrupts_a_deep_bench() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Hash value 1");
+    e.send("bench 60");
+    let_it_run();
+    e.send("stop");
+    e.send("isready");
+    let (before, _) = e.until_within(STOP_PATIENCE, |l| l == "readyok");
+    e.send("d");
+    let (more, _) = e.until_within(STOP_PATIENCE, |l| l.starts_with("Position:"));
+    let seen: Vec<&String> = before.iter().chain(&more).collect();
+    assert!(
+        seen.iter().any(|l| *l == "info string bench stopped"),
+        "{seen:?}"
+    );
+    assert!(seen.iter().all(|l| !l.contains(" nps")), "{seen:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn quit_during_a_deep_perft_or_bench_exits_promptly() {
+    for job in ["perft 16", "bench 60"] {
+        let mut e = Engine::start(&[]);
+        e.send(job);
+        let_it_run();
+        e.send("quit");
+        let status = exit_within(&mut e.child, STOP_PATIENCE);
+        assert!(status.is_some_and(|s| s.success()), "{job}: {status:?}");
+    }
+}
+
+#[test]
+fn end_of_input_stops_a_deep_perft() {
+    let mut e = Engine::start(&[]);
+    e.send("perft 16");
+    e.close_input();
+    let status = exit_within(&mut e.child, STOP_PATIENCE);
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    assert_eq!(e.rest(), ["info string perft stopped"]);
 }

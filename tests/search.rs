@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use awale::game::{game_end, Game, History};
-use awale::search::rng::Rng;
+use awale::rng::Rng;
 use awale::search::{Level, Limits, Score, SearchResult, Searcher};
 use awale::variants::oware::{Board, Move, Oware};
 

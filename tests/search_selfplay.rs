@@ -13,7 +13,7 @@
 use std::sync::atomic::AtomicBool;
 
 use awale::game::{game_end, Game, GameEnd, GameError, History, OptionInfo, Side};
-use awale::search::rng::Rng;
+use awale::rng::Rng;
 use awale::search::{Limits, Searcher};
 use awale::variants::oware::eval::{evaluate_with, terms_with, Weights, WEIGHTS};
 use awale::variants::oware::{Board, Oware};

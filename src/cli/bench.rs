@@ -1,6 +1,7 @@
 //! `awale bench`: the fixed search benchmark and signature.
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
@@ -21,10 +22,13 @@ pub struct BenchArgs {
 /// Runs the bench, printing a line per position and the total.
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
+    // Nothing stops a bench run from the command line.
+    let never = AtomicBool::new(false);
     awale::search::bench::run(
         args.depth,
         args.threads as usize,
         args.hash_mb as usize,
+        &never,
         &mut out,
     )?;
     Ok(ExitCode::SUCCESS)

@@ -1,6 +1,7 @@
 //! `awale perft`: move-path counts split by root move.
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::Args;
@@ -31,8 +32,16 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
         type Output = ();
         fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
             let started = Instant::now();
-            let counts =
-                awale::perft::divide(&s.game, &s.pos, &s.history, self.depth, self.threads)?;
+            // Nothing stops a perft run from the command line.
+            let never = AtomicBool::new(false);
+            let counts = awale::perft::divide(
+                &s.game,
+                &s.pos,
+                &s.history,
+                self.depth,
+                self.threads,
+                &never,
+            )?;
             let elapsed = started.elapsed();
             let mut total = 0;
             for (mv, count) in counts {

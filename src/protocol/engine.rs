@@ -1,9 +1,10 @@
 //! The engine loop: commands from a reader, answers to a writer.
 //!
 //! Three kinds of threads cooperate:
-//! - the input thread reads and parses lines; on `stop`, `quit` and end of
-//!   input it gives the stop signal of every `go` read so far itself, so a
-//!   search stops at once even while the command thread waits;
+//! - the input thread reads and parses lines; on `stop` and `quit` it gives
+//!   the stop signal of every `go`, `perft` and `bench` read so far itself
+//!   (at the end of input, of every `go`), so a job stops at once even while
+//!   the command thread waits;
 //! - the command thread (the caller of [`run`]) applies commands in order;
 //! - a job thread runs each search, perft or bench, owning the session
 //!   meanwhile, and prints `bestmove` (for `go infinite`, only after `stop`).
@@ -37,12 +38,13 @@ pub const STOP_GRACE: Duration = Duration::from_millis(20);
 /// How often the job thread looks at the stop signal while a search runs.
 const POLL: Duration = Duration::from_millis(2);
 
-/// How long `quit` waits for a running job before leaving it behind.
+/// How long the loop, when leaving, lets a running job go on before giving
+/// it the stop signal, and then waits for it before leaving it behind.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
 /// What the input thread hands to the command thread.
 enum Message {
-    /// A parsed command; a `go` carries its stop signal.
+    /// A parsed command; a `go`, `perft` or `bench` carries its stop signal.
     Command(Command, Option<Arc<Stop>>),
     /// A line that is not a command.
     Error(String),
@@ -54,6 +56,7 @@ enum Message {
 struct Job {
     handle: JoinHandle<JobEnd>,
     done: Receiver<()>,
+    stop: Arc<Stop>,
 }
 
 /// The session handed back by a job, and whether the job panicked.
@@ -94,12 +97,15 @@ pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) ->
     Ok(())
 }
 
-/// The input thread: lines to messages; `stop`, `quit` and end of input also
-/// give at once the stop signal of every `go` read so far (the running
-/// search and any queued behind it).
+/// The input thread: lines to messages; `stop` and `quit` also give at once
+/// the stop signal of every `go`, `perft` and `bench` read so far (the
+/// running job and any queued behind it), and the end of input that of
+/// every `go` (a perft or bench is then given [`QUIT_GRACE`] to finish).
 fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>) {
     let mut reader = LineReader::new(BufReader::new(input));
-    let mut latest: Vec<Arc<Stop>> = Vec::new();
+    // The signals not given yet, of searches and of perft and bench jobs.
+    let mut searches: Vec<Arc<Stop>> = Vec::new();
+    let mut jobs: Vec<Arc<Stop>> = Vec::new();
     let stop_latest = |latest: &mut Vec<Arc<Stop>>| {
         for stop in latest.drain(..) {
             stop.trigger();
@@ -121,19 +127,27 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>)
             Line::Text(text) => {
                 log::debug!("<< {text}");
                 match command::parse(&text) {
-                    Ok(Command::Go(go)) => {
+                    Ok(
+                        command @ (Command::Go(_) | Command::Perft { .. } | Command::Bench { .. }),
+                    ) => {
+                        let latest = match command {
+                            Command::Go(_) => &mut searches,
+                            _ => &mut jobs,
+                        };
                         let stop = Stop::new();
                         latest.retain(|s| !s.is_set());
                         latest.push(Arc::clone(&stop));
-                        Message::Command(Command::Go(go), Some(stop))
+                        Message::Command(command, Some(stop))
                     }
                     Ok(Command::Stop) => {
-                        stop_latest(&mut latest);
+                        stop_latest(&mut searches);
+                        stop_latest(&mut jobs);
                         Message::Command(Command::Stop, None)
                     }
                     Ok(Command::Quit) => {
                         quitting.store(true, Ordering::SeqCst);
-                        stop_latest(&mut latest);
+                        stop_latest(&mut searches);
+                        stop_latest(&mut jobs);
                         let _ = tx.send(Message::Command(Command::Quit, None));
                         return;
                     }
@@ -147,7 +161,7 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>)
         }
     }
     quitting.store(true, Ordering::SeqCst);
-    stop_latest(&mut latest);
+    stop_latest(&mut searches);
     let _ = tx.send(Message::End);
 }
 
@@ -190,23 +204,32 @@ impl Engine {
         self.out.line(&format!("info string error: {what}"));
     }
 
-    /// Waits for the running job and takes the session back.
+    /// Waits for the running job and takes the session back. When leaving,
+    /// a job still running after [`QUIT_GRACE`] is given its stop signal,
+    /// and one still running [`QUIT_GRACE`] after that is left behind.
     fn wait_job(&mut self) -> Result<(), Gone> {
         let Some(job) = self.job.take() else {
             return Ok(());
         };
-        let mut quit_seen: Option<Instant> = None;
+        let mut deadline: Option<Instant> = None;
         loop {
             match job.done.recv_timeout(Duration::from_millis(10)) {
                 Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {
-                    if self.quitting.load(Ordering::SeqCst) {
-                        let since = *quit_seen.get_or_insert_with(Instant::now);
-                        if since.elapsed() > QUIT_GRACE {
-                            log::warn!("leaving a job behind at quit");
-                            return Err(Gone);
-                        }
+                    if !self.quitting.load(Ordering::SeqCst) {
+                        continue;
                     }
+                    let now = Instant::now();
+                    if now < *deadline.get_or_insert(now + QUIT_GRACE) {
+                        continue;
+                    }
+                    if job.stop.is_set() {
+                        log::warn!("leaving a job behind at quit");
+                        return Err(Gone);
+                    }
+                    log::info!("stopping the running job at the end of the input");
+                    job.stop.trigger();
+                    deadline = Some(now + QUIT_GRACE);
                 }
             }
         }
@@ -280,9 +303,13 @@ impl Engine {
                     return Ok(());
                 }
                 let threads = self.settings.threads;
-                self.spawn(move |session, out| match session.perft(depth, threads) {
-                    Ok(text) => out.text(&text),
-                    Err(e) => out.line(&format!("info string error: {e}")),
+                let stop = stop.unwrap_or_default();
+                self.spawn(Arc::clone(&stop), move |session, out| {
+                    match session.perft(depth, threads, stop.flag()) {
+                        Ok(Some(text)) => out.text(&text),
+                        Ok(None) => out.line("info string perft stopped"),
+                        Err(e) => out.line(&format!("info string error: {e}")),
+                    }
                 })?;
             }
             Command::Bench { depth } => {
@@ -291,10 +318,16 @@ impl Engine {
                     return Ok(());
                 }
                 let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
-                self.spawn(move |_, out| {
+                let stop = stop.unwrap_or_default();
+                self.spawn(Arc::clone(&stop), move |_, out| {
                     let mut writer = LineWriter::new(out.clone());
-                    if let Err(e) = crate::search::bench::run(depth, threads, hash, &mut writer) {
-                        out.line(&format!("info string error: bench: {e}"));
+                    let run =
+                        crate::search::bench::run(depth, threads, hash, stop.flag(), &mut writer);
+                    drop(writer);
+                    match run {
+                        Ok(Some(_)) => {}
+                        Ok(None) => out.line("info string bench stopped"),
+                        Err(e) => out.line(&format!("info string error: bench: {e}")),
                     }
                 })?;
             }
@@ -338,8 +371,10 @@ impl Engine {
         Ok(())
     }
 
-    /// Runs `work` on a job thread with the session.
-    fn spawn<F>(&mut self, work: F) -> Result<(), Gone>
+    /// Runs `work` on a job thread with the session; `stop` is the job's
+    /// stop signal, given when the job ends (so the input thread forgets it)
+    /// or, when leaving, by [`Engine::wait_job`].
+    fn spawn<F>(&mut self, stop: Arc<Stop>, work: F) -> Result<(), Gone>
     where
         F: FnOnce(&mut dyn AnySession, &Output) + Send + 'static,
     {
@@ -347,17 +382,19 @@ impl Engine {
         let mut session = self.session.take().ok_or(Gone)?;
         let out = self.out.clone();
         let (done_tx, done) = mpsc::channel();
+        let ended = Arc::clone(&stop);
         let handle = thread::Builder::new()
             .name("awale-job".into())
             .spawn(move || {
                 let failed =
                     catch_unwind(AssertUnwindSafe(|| work(session.as_mut(), &out))).is_err();
+                ended.trigger();
                 let _ = done_tx.send(());
                 JobEnd { session, failed }
             });
         match handle {
             Ok(handle) => {
-                self.job = Some(Job { handle, done });
+                self.job = Some(Job { handle, done, stop });
                 Ok(())
             }
             Err(e) => {
@@ -385,7 +422,7 @@ impl Engine {
         }
         let infinite = go.infinite;
         let searchmoves = go.searchmoves;
-        self.spawn(move |session, out| {
+        self.spawn(Arc::clone(&stop), move |session, out| {
             if let Some(end) = game_over {
                 out.line(&format!(
                     "info string game over: {}; final score South {}, North {}",

@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::game::{game_end, play_moves, Game, GameEnd, GameError, History, OptionInfo};
+use crate::perft::{self, PerftError};
 use crate::search::{Level, Limits, SearchInfo, Searcher};
 use crate::variants::{self, VariantVisitor};
 
@@ -89,8 +90,14 @@ pub trait AnySession: Send {
     fn display(&self) -> String;
     /// The `eval` text: each term and the total.
     fn eval(&self) -> String;
-    /// `perft` lines: `<move>: <count>` per root move, then the total.
-    fn perft(&self, depth: u32, threads: usize) -> Result<String, GameError>;
+    /// `perft` lines: `<move>: <count>` per root move, then the total; or
+    /// `None` when `stop` was set before the count was complete.
+    fn perft(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Result<Option<String>, GameError>;
     /// Checks that every move of `searchmoves` is legal here.
     fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError>;
     /// Searches the position; returns the best move in the engine's
@@ -375,9 +382,18 @@ impl<G: Game> AnySession for Session<G> {
         out
     }
 
-    fn perft(&self, depth: u32, threads: usize) -> Result<String, GameError> {
-        let counts = crate::perft::divide(&self.game, &self.pos, &self.history, depth, threads)
-            .map_err(|e| GameError::new(format!("perft: cannot start threads: {e}")))?;
+    fn perft(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Result<Option<String>, GameError> {
+        let divided = perft::divide(&self.game, &self.pos, &self.history, depth, threads, stop);
+        let counts = match divided {
+            Ok(counts) => counts,
+            Err(PerftError::Stopped) => return Ok(None),
+            Err(e) => return Err(GameError::new(format!("perft: {e}"))),
+        };
         let mut out = String::new();
         let mut total = 0;
         for (mv, count) in counts {
@@ -386,7 +402,7 @@ impl<G: Game> AnySession for Session<G> {
         }
         let _ = writeln!(out);
         let _ = writeln!(out, "Nodes searched: {total}");
-        Ok(out)
+        Ok(Some(out))
     }
 
     fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError> {

@@ -12,8 +12,9 @@
 
 use std::path::Path;
 
-use super::{RefereeError, Rng};
+use super::RefereeError;
 use crate::game::{game_end, Game, History};
+use crate::rng::Rng;
 
 /// Where openings come from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@
 //! shallower: see [`depth_for`].
 
 use std::io::{self, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Limits, Searcher};
@@ -107,18 +107,26 @@ pub fn depth_for(variant: &str, depth: u32) -> u32 {
 /// the variants' nodes differ much in cost) and, last,
 /// `<nodes> nodes <nps> nps`. Returns the total node count. The rates count
 /// search time only (not setting up each fresh table).
+///
+/// `stop` is read between positions and handed to every search: once it is
+/// set the bench returns `None` at once, without a line for the position
+/// being searched and without the subtotal and total lines.
 pub fn run(
     depth: Option<u32>,
     threads: usize,
     hash_mb: usize,
+    stop: &AtomicBool,
     out: &mut dyn Write,
-) -> io::Result<u64> {
+) -> io::Result<Option<u64>> {
     let depth = depth.unwrap_or(DEPTH).clamp(1, super::limits::MAX_DEPTH);
     let mut total = 0u64;
     let mut searching = std::time::Duration::ZERO;
     // Per variant, in order of first appearance: name, nodes, search time.
     let mut per_variant: Vec<(&str, u64, Duration)> = Vec::new();
     for (i, (variant, position)) in POSITIONS.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let line = variants::with_variant(
             variant,
             &[],
@@ -127,10 +135,15 @@ pub fn run(
                 depth: depth_for(variant, depth),
                 threads,
                 hash_mb,
+                stop,
             },
         )
         .and_then(|r| r)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        // A stopped search's counts are partial: not reported.
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         total += line.0;
         searching += line.3;
         match per_variant.iter_mut().find(|v| v.0 == *variant) {
@@ -154,7 +167,7 @@ pub fn run(
         writeln!(out, "{variant}: {nodes} nodes {} nps", rate(nodes, time))?;
     }
     writeln!(out, "{total} nodes {} nps", rate(total, searching))?;
-    Ok(total)
+    Ok(Some(total))
 }
 
 struct One<'a> {
@@ -162,6 +175,7 @@ struct One<'a> {
     depth: u32,
     threads: usize,
     hash_mb: usize,
+    stop: &'a AtomicBool,
 }
 
 impl VariantVisitor for One<'_> {
@@ -174,9 +188,8 @@ impl VariantVisitor for One<'_> {
             depth: Some(self.depth),
             ..Limits::default()
         };
-        let stop = AtomicBool::new(false);
         let started = Instant::now();
-        let r = searcher.search(&pos, &history, &limits, &[], &stop, &mut |_| {});
+        let r = searcher.search(&pos, &history, &limits, &[], self.stop, &mut |_| {});
         let best = r.best.map_or("(none)".to_string(), |m| {
             searcher.game().format_move(&pos, m)
         });

@@ -1,7 +1,7 @@
 //! The easy and medium playing levels: no search, a seeded choice.
 
-use super::rng::Rng;
 use crate::game::Game;
+use crate::rng::Rng;
 
 /// A uniformly random move of `moves` (the easy level).
 pub fn random_move<M: Copy>(moves: &[M], rng: &mut Rng) -> Option<M> {

@@ -3,10 +3,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::rng::Rng;
 use super::score::{clamp_heuristic, game_result};
 use super::*;
 use crate::game::{game_end, Game, History};
+use crate::rng::Rng;
 use crate::variants::oware::{Board, Oware};
 
 /// Plain minimax of `pos` to `depth`, at `ply` from the root.
