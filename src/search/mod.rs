@@ -8,10 +8,13 @@
 //! - [`negamax`]: the search below the root, and how endings and
 //!   repetitions are scored.
 //! - [`root`]: the root, shared out over threads.
+//! - [`aspiration`]: the window of each iteration.
+//! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
 //! - [`level`], [`rng`]: the easy and medium levels.
 //! - [`bench`]: the fixed benchmark.
 
+pub mod aspiration;
 pub mod bench;
 pub mod level;
 pub mod limits;
@@ -20,20 +23,22 @@ pub mod ordering;
 pub mod rng;
 pub mod root;
 pub mod score;
+pub mod split;
 pub mod tt;
 
 #[cfg(test)]
 mod tests;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, History};
+use aspiration::Window;
 use limits::Budget;
-use negamax::{Shared, Worker};
+use negamax::Shared;
 use root::RootMove;
 pub use score::Score;
+use split::WorkerPool;
 use tt::Table;
 
 /// The three playing levels of the `Level` option.
@@ -120,11 +125,13 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
-/// Switches for tests: the table off, or cutoffs only on equal depths.
+/// Switches for tests: the table off, cutoffs only on equal depths, or
+/// every iteration with the full window.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Config {
     pub use_tt: bool,
     pub exact_depth: bool,
+    pub aspiration: bool,
 }
 
 /// A search engine for one variant, keeping its table between searches.
@@ -135,7 +142,7 @@ pub struct Searcher<G: Game> {
     threads: usize,
     level: Level,
     seed: u64,
-    workers: Vec<Mutex<Worker<G>>>,
+    workers: WorkerPool<G>,
     pool: Option<rayon::ThreadPool>,
     pub(crate) config: Config,
 }
@@ -145,7 +152,7 @@ impl<G: Game> Searcher<G> {
     pub fn new(game: G, hash_mb: usize, threads: usize) -> Searcher<G> {
         let mut s = Searcher {
             tt: Table::new(hash_mb),
-            workers: Vec::new(),
+            workers: WorkerPool::new(1),
             pool: None,
             game,
             hash_mb,
@@ -155,6 +162,7 @@ impl<G: Game> Searcher<G> {
             config: Config {
                 use_tt: true,
                 exact_depth: false,
+                aspiration: true,
             },
         };
         s.set_threads(threads);
@@ -182,20 +190,14 @@ impl<G: Game> Searcher<G> {
             return;
         }
         self.pool = None;
-        let mut n = threads;
         if threads > 1 {
             match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
                 Ok(pool) => self.pool = Some(pool),
-                Err(e) => {
-                    log::warn!("cannot start {threads} search threads ({e}); using one");
-                    n = 1;
-                }
+                Err(e) => log::warn!("cannot start {threads} search threads ({e}); using one"),
             }
         }
         self.threads = threads;
-        self.workers = (0..n)
-            .map(|_| Mutex::new(Worker::new(&self.game)))
-            .collect();
+        self.workers = WorkerPool::new(threads);
     }
 
     /// Sets the playing level.
@@ -286,9 +288,7 @@ impl<G: Game> Searcher<G> {
         let game = &self.game;
         let budget = Budget::new(limits, game.side_to_move(pos).index());
         self.tt.new_search();
-        for w in &mut self.workers {
-            w.get_mut().unwrap_or_else(|e| e.into_inner()).reset();
-        }
+        self.workers.for_each(|w| w.reset());
         let sh = Shared {
             game,
             tt: &self.tt,
@@ -301,6 +301,12 @@ impl<G: Game> Searcher<G> {
             start,
             hard: budget.hard,
             node_limit: budget.nodes,
+            workers: &self.workers,
+            helpers: if self.pool.is_some() {
+                self.threads - 1
+            } else {
+                0
+            },
         };
         let mut root: Vec<RootMove<G>> = moves
             .iter()
@@ -321,26 +327,36 @@ impl<G: Game> Searcher<G> {
         'deepen: for depth in 1..=budget.depth {
             sh.limits_armed.store(depth > 1, Ordering::Relaxed);
             for line in 0..lines {
-                let best = root::search(
-                    &sh,
-                    &self.workers,
-                    self.pool.as_ref(),
-                    pos,
-                    history,
-                    &mut root[line..],
-                    depth as i32,
-                );
-                let Some(best) = best else {
-                    break 'deepen;
+                // With several lines, the later ones have no score to aim at.
+                let aim = self.config.aspiration && lines == 1 && depth > 1;
+                let last = aim.then_some(result.score);
+                let mut window = Window::around(last, depth);
+                let best = loop {
+                    let best = root::search(
+                        &sh,
+                        self.pool.as_ref(),
+                        pos,
+                        history,
+                        &mut root[line..],
+                        depth as i32,
+                        (window.alpha, window.beta),
+                    );
+                    let Some(best) = best else {
+                        break 'deepen;
+                    };
+                    // The best move goes to the front of its slice; the
+                    // others keep their order.
+                    root[line..=line + best.index].rotate_right(1);
+                    match window.widen(best.score) {
+                        Some(wider) => window = wider,
+                        None => break best,
+                    }
                 };
-                // The best move goes to the front of its slice; the others
-                // keep their order.
-                root[line..=line + best.index].rotate_right(1);
                 let nodes = sh.nodes.load(Ordering::Relaxed);
                 let time = start.elapsed();
                 let info = SearchInfo {
                     depth,
-                    seldepth: self.seldepth().max(depth as usize) as u32,
+                    seldepth: self.workers.seldepth().max(depth as usize) as u32,
                     multipv: line + 1,
                     score: Score(best.score),
                     nodes,
@@ -375,10 +391,7 @@ impl<G: Game> Searcher<G> {
             }
         }
         result.nodes = sh.nodes.load(Ordering::Relaxed);
-        if log::log_enabled!(log::Level::Debug) {
-            let per_thread: Vec<u64> = self.workers.iter().map(|w| root_lock(w).nodes).collect();
-            log::debug!("nodes per thread {per_thread:?}");
-        }
+        log::debug!("{} workers used", self.workers.count());
         if limits.infinite {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
@@ -386,18 +399,6 @@ impl<G: Game> Searcher<G> {
         }
         result
     }
-
-    fn seldepth(&self) -> usize {
-        self.workers
-            .iter()
-            .map(|w| root_lock(w).seldepth)
-            .max()
-            .unwrap_or(0)
-    }
-}
-
-fn root_lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The exact score of a finished game for side `me`, or 0 when it goes on.

@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use super::ordering::{capture_key, sort_by_key_desc};
 use super::score::{clamp_heuristic, from_tt, game_result, to_tt, INFINITE};
+use super::split::{is_cut, SplitPoint, WorkerPool, SPLIT_MIN_DEPTH};
 use super::tt::{Bound, Table};
 use crate::game::{Game, History};
 
@@ -58,8 +59,9 @@ pub struct Shared<'a, G: Game> {
     pub stop: &'a AtomicBool,
     /// Set when any thread saw a limit: every thread unwinds.
     pub abort: AtomicBool,
-    /// Whether limits other than `stop` may abort (off during depth 1, so
-    /// that a search always completes one iteration).
+    /// Whether the stop flag and the limits may abort: off during depth 1,
+    /// which takes microseconds, so that every search completes one
+    /// iteration and has a move and a score to give.
     pub limits_armed: AtomicBool,
     /// Nodes flushed by all threads.
     pub nodes: AtomicU64,
@@ -69,6 +71,11 @@ pub struct Shared<'a, G: Game> {
     pub hard: Option<Duration>,
     /// The node limit.
     pub node_limit: Option<u64>,
+    /// The workers that parallel tasks run on.
+    pub workers: &'a WorkerPool<G>,
+    /// Threads besides the searching one that a split point may recruit
+    /// (0: no pool, the search never splits).
+    pub helpers: usize,
 }
 
 impl<G: Game> Shared<'_, G> {
@@ -80,7 +87,7 @@ impl<G: Game> Shared<'_, G> {
 
 /// One child in a move list: order key, move, its index in the legal list
 /// and the position it leads to.
-type Child<G> = (i32, (<G as Game>::Move, usize, <G as Game>::Position));
+pub(crate) type Child<G> = (i32, (<G as Game>::Move, usize, <G as Game>::Position));
 
 /// One search thread's private state.
 pub struct Worker<G: Game> {
@@ -92,6 +99,8 @@ pub struct Worker<G: Game> {
     /// Nodes visited in this search.
     pub nodes: u64,
     flushed: u64,
+    /// The node count at which to look at the stop flag and limits next.
+    next_poll: u64,
     /// The deepest ply reached.
     pub seldepth: usize,
     rep_low: usize,
@@ -133,6 +142,7 @@ impl<G: Game> Worker<G> {
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(8)).collect(),
             nodes: 0,
             flushed: 0,
+            next_poll: POLL,
             seldepth: 0,
             rep_low: usize::MAX,
             aborted: false,
@@ -143,8 +153,28 @@ impl<G: Game> Worker<G> {
     pub fn reset(&mut self) {
         self.nodes = 0;
         self.flushed = 0;
+        self.next_poll = POLL;
         self.seldepth = 0;
         self.aborted = false;
+    }
+
+    /// Prepares to search a parallel task below the node whose path is
+    /// `history`.
+    pub fn start_task(&mut self, history: &History<G::Key>) {
+        self.history.clone_from(history);
+        self.aborted = false;
+        self.rep_low = usize::MAX;
+    }
+
+    /// The lowest path index a repetition matched since the last
+    /// [`Worker::start_task`] (`usize::MAX` if none).
+    pub fn rep_low(&self) -> usize {
+        self.rep_low
+    }
+
+    /// Takes in the repetitions that parallel tasks below this node matched.
+    pub fn merge_rep_low(&mut self, rep_low: usize) {
+        self.rep_low = self.rep_low.min(rep_low);
     }
 
     /// Adds the nodes not yet counted to the shared count.
@@ -154,19 +184,25 @@ impl<G: Game> Worker<G> {
         self.flushed = self.nodes;
     }
 
+    /// Counts the nodes searched and looks at the stop flag and the limits;
+    /// marks this worker and the search aborted when one of them says so.
+    /// Called every [`POLL`] nodes of this worker, and after each parallel
+    /// task (tasks are often smaller than that).
     #[cold]
-    fn poll(&mut self, sh: &Shared<G>) {
+    pub fn poll(&mut self, sh: &Shared<G>) {
         self.flush(sh);
-        if sh.stop.load(Ordering::Relaxed) || sh.aborted() {
-            self.aborted = true;
-        } else if sh.limits_armed.load(Ordering::Relaxed) {
+        self.next_poll = self.nodes + POLL;
+        let limits = || {
             let over_nodes = sh
                 .node_limit
                 .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
             let over_time = sh.hard.is_some_and(|t| sh.start.elapsed() >= t);
-            self.aborted = over_nodes || over_time;
-        }
-        if self.aborted {
+            over_nodes || over_time
+        };
+        let over = sh.limits_armed.load(Ordering::Relaxed)
+            && (sh.stop.load(Ordering::Relaxed) || sh.aborted() || limits());
+        if over {
+            self.aborted = true;
             sh.abort.store(true, Ordering::Relaxed);
         }
     }
@@ -180,6 +216,7 @@ impl<G: Game> Worker<G> {
     pub fn child(
         &mut self,
         sh: &Shared<G>,
+        sp: Option<&SplitPoint>,
         pos: &G::Position,
         next: &G::Position,
         depth: i32,
@@ -210,11 +247,11 @@ impl<G: Game> Worker<G> {
         }
         self.history.push(key, irreversible);
         let score = if first {
-            -self.negamax(sh, next, depth - 1, ply + 1, -beta, -alpha)
+            -self.negamax(sh, sp, next, depth - 1, ply + 1, -beta, -alpha)
         } else {
-            let mut s = -self.negamax(sh, next, depth - 1, ply + 1, -alpha - 1, -alpha);
+            let mut s = -self.negamax(sh, sp, next, depth - 1, ply + 1, -alpha - 1, -alpha);
             if s > alpha && s < beta && beta - alpha > 1 {
-                s = -self.negamax(sh, next, depth - 1, ply + 1, -beta, -alpha);
+                s = -self.negamax(sh, sp, next, depth - 1, ply + 1, -beta, -alpha);
             }
             s
         };
@@ -223,10 +260,13 @@ impl<G: Game> Worker<G> {
     }
 
     /// The value of `pos` searched `depth` plies deep, at `ply` from the root,
-    /// in the window `(alpha, beta)` (fail-soft).
+    /// in the window `(alpha, beta)` (fail-soft), below the split point
+    /// chain `sp` (`None` outside parallel tasks).
+    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         sh: &Shared<G>,
+        sp: Option<&SplitPoint>,
         pos: &G::Position,
         depth: i32,
         ply: usize,
@@ -234,8 +274,11 @@ impl<G: Game> Worker<G> {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes - self.flushed >= POLL {
+        if self.nodes >= self.next_poll {
             self.poll(sh);
+        }
+        if is_cut(sp) {
+            self.aborted = true;
         }
         if self.aborted {
             return 0;
@@ -301,7 +344,7 @@ impl<G: Game> Worker<G> {
         if let Some(i) = tt_index {
             let mv = moves[i];
             let next = game.play(pos, mv);
-            let s = self.child(sh, pos, &next, depth, ply, alpha, beta, true);
+            let s = self.child(sh, sp, pos, &next, depth, ply, alpha, beta, true);
             first = false;
             best = s;
             best_index = Some(i);
@@ -336,8 +379,22 @@ impl<G: Game> Worker<G> {
                 list.push((key, (mv, i, next)));
             }
             sort_by_key_desc(&mut list);
-            for &(_, (mv, i, next)) in list.iter() {
-                let s = self.child(sh, pos, &next, depth, ply, alpha, beta, first);
+            for (k, &(_, (mv, i, next))) in list.iter().enumerate() {
+                if !first && sh.helpers > 0 && depth >= SPLIT_MIN_DEPTH && list.len() - k >= 2 {
+                    let window = (alpha, beta);
+                    let found = self.split(sh, sp, pos, &list[k..], depth, ply, window, pv_node);
+                    if found.best > best {
+                        best = found.best;
+                        best_index = found.index;
+                    }
+                    if let Some((mv, line)) = found.line {
+                        if pv_node {
+                            self.set_pv(ply, mv, &line);
+                        }
+                    }
+                    break;
+                }
+                let s = self.child(sh, sp, pos, &next, depth, ply, alpha, beta, first);
                 first = false;
                 if self.aborted {
                     break;
@@ -398,5 +455,13 @@ impl<G: Game> Worker<G> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
+    }
+
+    /// Sets the line from `ply` to `mv` followed by `rest`.
+    fn set_pv(&mut self, ply: usize, mv: G::Move, rest: &[G::Move]) {
+        let line = &mut self.pv[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(rest);
     }
 }

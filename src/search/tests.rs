@@ -4,6 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::score::{clamp_heuristic, game_result};
+use super::split::SPLIT_MIN_DEPTH;
 use super::*;
 use crate::game::{game_end, Game, History};
 use crate::rng::Rng;
@@ -86,7 +87,9 @@ fn search_at(
     )
 }
 
-fn check_against_minimax(config: Config, seed: u64) {
+/// Compares the search with `threads` threads at depths `1..=max_depth`
+/// against minimax on 120 random positions (`min_depth` and up).
+fn check_against_minimax(config: Config, threads: usize, depths: (u32, u32), seed: u64) {
     let game = Oware::default();
     let mut rng = Rng::new(seed);
     let mut checked = 0;
@@ -97,8 +100,9 @@ fn check_against_minimax(config: Config, seed: u64) {
         if game_end(&game, &pos, &history).is_some() {
             continue;
         }
-        let depth = 1 + rng.below(5) as u32;
-        let mut searcher = Searcher::new(game, 1, 1);
+        let (low, high) = depths;
+        let depth = low + rng.below((high - low + 1) as usize) as u32;
+        let mut searcher = Searcher::new(game, 1, threads);
         searcher.config = config;
         let r = search_at(&mut searcher, &pos, &history, depth);
         let expected = minimax(&game, &pos, &mut history.clone(), depth, 0);
@@ -132,26 +136,47 @@ fn check_against_minimax(config: Config, seed: u64) {
     assert!(decisive > 0, "the sample includes decided games");
 }
 
+const NO_TABLE: Config = Config {
+    use_tt: false,
+    exact_depth: false,
+    aspiration: true,
+};
+
 #[test]
 fn equals_minimax_without_the_table() {
-    check_against_minimax(
-        Config {
-            use_tt: false,
-            exact_depth: false,
-        },
-        1,
-    );
+    check_against_minimax(NO_TABLE, 1, (1, 5), 1);
+}
+
+#[test]
+fn equals_minimax_without_aspiration_windows() {
+    let config = Config {
+        aspiration: false,
+        ..NO_TABLE
+    };
+    check_against_minimax(config, 1, (1, 6), 4);
 }
 
 #[test]
 fn equals_minimax_with_a_fresh_table_and_exact_depth_cutoffs() {
-    check_against_minimax(
-        Config {
-            use_tt: true,
-            exact_depth: true,
-        },
-        2,
-    );
+    let config = Config {
+        use_tt: true,
+        exact_depth: true,
+        aspiration: true,
+    };
+    check_against_minimax(config, 1, (1, 5), 2);
+}
+
+/// Deep enough for nodes below the root to split: every split's merging of
+/// values, bounds, cutoffs and lines must give the minimax value.
+#[test]
+fn two_threads_equal_minimax_without_the_table() {
+    let depths = (SPLIT_MIN_DEPTH as u32 + 1, SPLIT_MIN_DEPTH as u32 + 2);
+    check_against_minimax(NO_TABLE, 2, depths, 5);
+    let config = Config {
+        aspiration: false,
+        ..NO_TABLE
+    };
+    check_against_minimax(config, 2, depths, 6);
 }
 
 #[test]
