@@ -297,8 +297,15 @@ fn event_id(config: &EventConfig, openings: &Openings) -> String {
             )
         })
         .collect();
+    // Random openings also depend on the generator: since it became the
+    // crate's one SplitMix64 (`crate::rng`), the same seed draws other
+    // openings, so records made before cannot be resumed as the same event.
+    let openings = match openings {
+        Openings::Random { .. } => format!("{openings:?}|rng=splitmix64"),
+        _ => format!("{openings:?}"),
+    };
     fingerprint(&format!(
-        "{}|{:?}|{:?}|{}|{:?}|{}|{:?}|{}",
+        "{}|{:?}|{:?}|{}|{:?}|{}|{}|{}",
         config.name,
         config.format,
         engines,
