@@ -107,7 +107,7 @@ pub trait AnySession: Send {
         limits: &Limits,
         searchmoves: &[String],
         stop: &AtomicBool,
-        on_report: &mut dyn FnMut(Report),
+        on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<String>;
 }
 
@@ -419,7 +419,7 @@ impl<G: Game> AnySession for Session<G> {
         limits: &Limits,
         searchmoves: &[String],
         stop: &AtomicBool,
-        on_report: &mut dyn FnMut(Report),
+        on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<String> {
         if self.game_end().is_some() {
             return None;

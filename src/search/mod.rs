@@ -227,7 +227,7 @@ impl<G: Game> Searcher<G> {
         limits: &Limits,
         searchmoves: &[G::Move],
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+        on_info: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let game = &self.game;
@@ -282,7 +282,7 @@ impl<G: Game> Searcher<G> {
         limits: &Limits,
         moves: Vec<G::Move>,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+        on_info: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
         start: Instant,
     ) -> SearchResult<G::Move> {
         let game = &self.game;
@@ -324,71 +324,81 @@ impl<G: Game> Searcher<G> {
             nodes: 0,
             pv: vec![root[0].mv],
         };
-        'deepen: for depth in 1..=budget.depth {
-            sh.limits_armed.store(depth > 1, Ordering::Relaxed);
-            for line in 0..lines {
-                // With several lines, the later ones have no score to aim at.
-                let aim = self.config.aspiration && lines == 1 && depth > 1;
-                let last = aim.then_some(result.score);
-                let mut window = Window::around(last, depth);
-                let best = loop {
-                    let best = root::search(
-                        &sh,
-                        self.pool.as_ref(),
-                        pos,
-                        history,
-                        &mut root[line..],
-                        depth as i32,
-                        (window.alpha, window.beta),
-                    );
-                    let Some(best) = best else {
-                        break 'deepen;
+        // The whole deepening runs on the pool: one hand-over per search,
+        // not one per iteration (each costs a thread wake-up, a good part
+        // of a short iteration).
+        let parallel = self.pool.is_some();
+        let mut deepen = || {
+            'deepen: for depth in 1..=budget.depth {
+                sh.limits_armed.store(depth > 1, Ordering::Relaxed);
+                for line in 0..lines {
+                    // With several lines, the later ones have no score to aim at.
+                    let aim = self.config.aspiration && lines == 1 && depth > 1;
+                    let last = aim.then_some(result.score);
+                    let mut window = Window::around(last, depth);
+                    let best = loop {
+                        let best = root::search(
+                            &sh,
+                            parallel,
+                            pos,
+                            history,
+                            &mut root[line..],
+                            depth as i32,
+                            (window.alpha, window.beta),
+                        );
+                        let Some(best) = best else {
+                            break 'deepen;
+                        };
+                        // The best move goes to the front of its slice; the
+                        // others keep their order.
+                        root[line..=line + best.index].rotate_right(1);
+                        match window.widen(best.score) {
+                            Some(wider) => window = wider,
+                            None => break best,
+                        }
                     };
-                    // The best move goes to the front of its slice; the
-                    // others keep their order.
-                    root[line..=line + best.index].rotate_right(1);
-                    match window.widen(best.score) {
-                        Some(wider) => window = wider,
-                        None => break best,
-                    }
-                };
-                let nodes = sh.nodes.load(Ordering::Relaxed);
-                let time = start.elapsed();
-                let info = SearchInfo {
-                    depth,
-                    seldepth: self.workers.seldepth().max(depth as usize) as u32,
-                    multipv: line + 1,
-                    score: Score(best.score),
-                    nodes,
-                    nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-                    hashfull: self.tt.hashfull(),
-                    time,
-                    pv: root[line].pv.clone(),
-                };
-                if line == 0 {
-                    result = SearchResult {
-                        best: Some(root[0].mv),
-                        score: info.score,
+                    let nodes = sh.nodes.load(Ordering::Relaxed);
+                    let time = start.elapsed();
+                    let info = SearchInfo {
                         depth,
+                        seldepth: self.workers.seldepth().max(depth as usize) as u32,
+                        multipv: line + 1,
+                        score: Score(best.score),
                         nodes,
-                        pv: info.pv.clone(),
+                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                        hashfull: self.tt.hashfull(),
+                        time,
+                        pv: root[line].pv.clone(),
                     };
+                    if line == 0 {
+                        result = SearchResult {
+                            best: Some(root[0].mv),
+                            score: info.score,
+                            depth,
+                            nodes,
+                            pv: info.pv.clone(),
+                        };
+                    }
+                    on_info(&info);
                 }
-                on_info(&info);
+                if limits.infinite {
+                    continue;
+                }
+                let elapsed = start.elapsed();
+                let solved = result.score.plies_to_end().is_some_and(|p| p <= depth);
+                let soft_over = budget.soft.is_some_and(|s| elapsed >= s / 2);
+                let forced = root.len() == 1 && budget.soft.is_some();
+                let nodes_over = budget
+                    .nodes
+                    .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
+                if solved || soft_over || forced || nodes_over {
+                    break;
+                }
             }
-            if limits.infinite {
-                continue;
-            }
-            let elapsed = start.elapsed();
-            let solved = result.score.plies_to_end().is_some_and(|p| p <= depth);
-            let soft_over = budget.soft.is_some_and(|s| elapsed >= s / 2);
-            let forced = root.len() == 1 && budget.soft.is_some();
-            let nodes_over = budget
-                .nodes
-                .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
-            if solved || soft_over || forced || nodes_over {
-                break;
-            }
+        };
+        match &self.pool {
+            Some(pool) => pool.install(deepen),
+            None => deepen(),
         }
         result.nodes = sh.nodes.load(Ordering::Relaxed);
         log::debug!("{} workers used", self.workers.count());

@@ -75,26 +75,11 @@ fn search_move<G: Game>(
 /// from above, one at or above `beta` bounds its move from below (the
 /// other moves are then abandoned). A move that improves on the best so
 /// far gets its line in `pv`.
+///
+/// When `parallel`, the caller is a thread of the search's rayon pool: the
+/// nodes below the first move split over the threads, then the other moves
+/// share them.
 pub fn search<G: Game>(
-    sh: &Shared<G>,
-    pool: Option<&rayon::ThreadPool>,
-    pos: &G::Position,
-    history: &History<G::Key>,
-    moves: &mut [RootMove<G>],
-    depth: i32,
-    window: (i32, i32),
-) -> Option<RootBest> {
-    match pool {
-        // One hand-over to the pool per iteration: the nodes below the
-        // first move split over the threads, then the other moves share
-        // them.
-        Some(pool) => pool.install(|| search_moves(sh, true, pos, history, moves, depth, window)),
-        None => search_moves(sh, false, pos, history, moves, depth, window),
-    }
-}
-
-/// [`search`] on the calling thread, which is on the pool when `parallel`.
-fn search_moves<G: Game>(
     sh: &Shared<G>,
     parallel: bool,
     pos: &G::Position,
