@@ -4,7 +4,7 @@
 //! [`variants`] (the rule sets), [`perft`] (move-path counting), and above
 //! them the search, the protocol and the command-line tools, which know the
 //! game only through the [`game::Game`] trait. [`rng`] is the one seeded
-//! random generator they share.
+//! random generator they share, [`sync`] their locking.
 
 pub mod game;
 pub mod perft;
@@ -12,4 +12,5 @@ pub mod protocol;
 pub mod referee;
 pub mod rng;
 pub mod search;
+pub mod sync;
 pub mod variants;

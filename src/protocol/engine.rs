@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::OptionInfo;
 use crate::search::{Clock, Limits};
+use crate::sync::lock;
 
 use super::command::{self, Command, Go, ParseError};
 use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
@@ -454,8 +455,7 @@ impl Engine {
                                     out.line(&report.line);
                                 }
                                 if report.best.is_some() {
-                                    *best_so_far.lock().unwrap_or_else(|e| e.into_inner()) =
-                                        report.best;
+                                    *lock(&best_so_far) = report.best;
                                 }
                             })
                         }));
@@ -485,10 +485,7 @@ impl Engine {
                                 log::warn!(
                                     "the search is slow to stop; answering its best move so far"
                                 );
-                                break best_so_far
-                                    .lock()
-                                    .unwrap_or_else(|e| e.into_inner())
-                                    .clone();
+                                break lock(&best_so_far).clone();
                             }
                         }
                     }
@@ -564,16 +561,13 @@ pub struct SharedBuffer(pub Arc<Mutex<Vec<u8>>>);
 impl SharedBuffer {
     /// Everything written so far, decoded.
     pub fn contents(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+        String::from_utf8_lossy(&lock(&self.0)).into_owned()
     }
 }
 
 impl Write for SharedBuffer {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend_from_slice(buf);
+        lock(&self.0).extend_from_slice(buf);
         Ok(buf.len())
     }
     fn flush(&mut self) -> io::Result<()> {

@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::sync::lock;
+
 /// The longest input line kept, in bytes; the rest of a longer line is read
 /// and dropped.
 pub const MAX_LINE: usize = 1 << 20;
@@ -94,7 +96,7 @@ impl Output {
 
     /// Writes `text` (one or more lines) and flushes.
     pub fn text(&self, text: &str) {
-        let mut w = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let mut w = lock(&self.inner);
         let mut result = w.write_all(text.as_bytes());
         if result.is_ok() && !text.ends_with('\n') {
             result = w.write_all(b"\n");
@@ -178,7 +180,7 @@ impl Stop {
     /// Gives the signal (idempotent) and wakes every waiter.
     pub fn trigger(&self) {
         self.flag.store(true, Ordering::SeqCst);
-        let mut given = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let mut given = lock(&self.lock);
         *given = true;
         self.cond.notify_all();
     }
@@ -195,7 +197,7 @@ impl Stop {
 
     /// Waits until the signal is given.
     pub fn wait(&self) {
-        let mut given = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let mut given = lock(&self.lock);
         while !*given {
             given = self.cond.wait(given).unwrap_or_else(|e| e.into_inner());
         }
@@ -203,7 +205,7 @@ impl Stop {
 
     /// Waits until the signal is given or `deadline` passes; true when given.
     pub fn wait_until(&self, deadline: Instant) -> bool {
-        let mut given = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let mut given = lock(&self.lock);
         while !*given {
             let now = Instant::now();
             if now >= deadline {

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use super::engine::{self, Engine, EngineSpec, Protocol};
@@ -16,6 +16,7 @@ use super::schedule::{encounters, pairing, Format, Pairing};
 use super::stats::{Sprt, SprtStatus, Wdl};
 use super::RefereeError;
 use crate::game::{Game, Side};
+use crate::sync::lock;
 use crate::variants::{with_variant, VariantVisitor};
 
 /// Where the openings come from, before the variant is known.
@@ -315,10 +316,6 @@ fn event_id(config: &EventConfig, openings: &Openings) -> String {
         openings,
         config.max_plies
     ))
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Two distinct elements of a slice, mutably.

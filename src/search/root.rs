@@ -20,8 +20,9 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::negamax::{Shared, Worker};
-use super::split::{lock, SplitPoint};
+use super::split::SplitPoint;
 use crate::game::{Game, History};
+use crate::sync::lock;
 
 /// A root move with what the last iterations learnt about it.
 #[derive(Clone, Debug)]

@@ -30,6 +30,7 @@ use std::sync::Mutex;
 
 use super::negamax::{Child, Shared, Worker};
 use crate::game::Game;
+use crate::sync::lock;
 
 /// The least remaining depth at which a node's children are searched in
 /// parallel. Shallower subtrees are too small to pay for sharing: 4 and 5
@@ -138,12 +139,6 @@ impl<G: Game> WorkerPool<G> {
                 .for_each(&mut f);
         }
     }
-}
-
-pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // A poisoned lock only means another search thread panicked; the
-    // data is still usable.
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// What the parallel part of a node found.
