@@ -1,5 +1,5 @@
-//! `bench`: a fixed position set searched to a fixed depth with a fresh
-//! table per position. The total node count with one thread is the search's
+//! `bench`: a fixed position set searched to a fixed depth from an empty
+//! table each. The total node count with one thread is the search's
 //! signature.
 //!
 //! Positions are `(variant, position string)` pairs, so positions of other
@@ -105,8 +105,12 @@ pub fn depth_for(variant: &str, depth: u32) -> u32 {
 /// `threads` threads and a `hash_mb` table, writing one line per position,
 /// one subtotal line per variant (`<variant>: <nodes> nodes <nps> nps`:
 /// the variants' nodes differ much in cost) and, last,
-/// `<nodes> nodes <nps> nps`. Returns the total node count. The rates count
-/// search time only (not setting up each fresh table).
+/// `<nodes> nodes <nps> nps`. Returns the total node count.
+///
+/// Each variant's positions are searched by one searcher, as in a game: its
+/// threads and workers are made once, and its table is cleared before each
+/// position, so every search starts from an empty table. The rates count
+/// search time only (not making the searcher or clearing its table).
 ///
 /// `stop` is read between positions and handed to every search: once it is
 /// set the bench returns `None` at once, without a line for the position
@@ -119,80 +123,101 @@ pub fn run(
     out: &mut dyn Write,
 ) -> io::Result<Option<u64>> {
     let depth = depth.unwrap_or(DEPTH).clamp(1, super::limits::MAX_DEPTH);
-    let mut total = 0u64;
-    let mut searching = std::time::Duration::ZERO;
     // Per variant, in order of first appearance: name, nodes, search time.
     let mut per_variant: Vec<(&str, u64, Duration)> = Vec::new();
-    for (i, (variant, position)) in POSITIONS.iter().enumerate() {
-        if stop.load(Ordering::Relaxed) {
+    let mut first = 0;
+    while first < POSITIONS.len() {
+        let variant = POSITIONS[first].0;
+        let count = POSITIONS[first..]
+            .iter()
+            .take_while(|(v, _)| *v == variant)
+            .count();
+        let group = Group {
+            first,
+            positions: &POSITIONS[first..first + count],
+            depth: depth_for(variant, depth),
+            threads,
+            hash_mb,
+            stop,
+            out: &mut *out,
+        };
+        let Some((nodes, time)) = variants::with_variant(variant, &[], group)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))??
+        else {
             return Ok(None);
-        }
-        let line = variants::with_variant(
-            variant,
-            &[],
-            One {
-                position,
-                depth: depth_for(variant, depth),
-                threads,
-                hash_mb,
-                stop,
-            },
-        )
-        .and_then(|r| r)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
-        // A stopped search's counts are partial: not reported.
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        total += line.0;
-        searching += line.3;
-        match per_variant.iter_mut().find(|v| v.0 == *variant) {
+        };
+        match per_variant.iter_mut().find(|v| v.0 == variant) {
             Some(v) => {
-                v.1 += line.0;
-                v.2 += line.3;
+                v.1 += nodes;
+                v.2 += time;
             }
-            None => per_variant.push((variant, line.0, line.3)),
+            None => per_variant.push((variant, nodes, time)),
         }
-        writeln!(
-            out,
-            "{:>2} {variant} {position}: {} nodes, best {} score {}",
-            i + 1,
-            line.0,
-            line.1,
-            line.2
-        )?;
+        first += count;
     }
     let rate = |nodes: u64, time: Duration| (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    let (mut total, mut searching) = (0, Duration::ZERO);
     for (variant, nodes, time) in per_variant {
         writeln!(out, "{variant}: {nodes} nodes {} nps", rate(nodes, time))?;
+        total += nodes;
+        searching += time;
     }
     writeln!(out, "{total} nodes {} nps", rate(total, searching))?;
     Ok(Some(total))
 }
 
-struct One<'a> {
-    position: &'a str,
+/// A run of bench positions of one variant, searched by one searcher.
+struct Group<'a> {
+    /// The index of the first position in [`POSITIONS`].
+    first: usize,
+    positions: &'a [(&'a str, &'a str)],
     depth: u32,
     threads: usize,
     hash_mb: usize,
     stop: &'a AtomicBool,
+    out: &'a mut dyn Write,
 }
 
-impl VariantVisitor for One<'_> {
-    type Output = Result<(u64, String, String, Duration), crate::game::GameError>;
+impl VariantVisitor for Group<'_> {
+    /// The nodes and search time of the group, `None` when stopped.
+    type Output = io::Result<Option<(u64, Duration)>>;
+
     fn visit<G: Game>(self, game: G) -> Self::Output {
-        let pos = game.parse_position(self.position)?;
-        let history = History::new(game.key(&pos));
+        let invalid =
+            |e: crate::game::GameError| io::Error::new(io::ErrorKind::InvalidData, e.to_string());
         let mut searcher = Searcher::new(game, self.hash_mb, self.threads);
         let limits = Limits {
             depth: Some(self.depth),
             ..Limits::default()
         };
-        let started = Instant::now();
-        let r = searcher.search(&pos, &history, &limits, &[], self.stop, &mut |_| {});
-        let best = r.best.map_or("(none)".to_string(), |m| {
-            searcher.game().format_move(&pos, m)
-        });
-        Ok((r.nodes, best, r.score.to_uci(), started.elapsed()))
+        let (mut nodes, mut time) = (0, Duration::ZERO);
+        for (i, &(variant, position)) in self.positions.iter().enumerate() {
+            if self.stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let pos = searcher.game().parse_position(position).map_err(invalid)?;
+            let history = History::new(searcher.game().key(&pos));
+            searcher.clear();
+            let started = Instant::now();
+            let r = searcher.search(&pos, &history, &limits, &[], self.stop, &mut |_| {});
+            let elapsed = started.elapsed();
+            // A stopped search's counts are partial: not reported.
+            if self.stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let best = r.best.map_or("(none)".to_string(), |m| {
+                searcher.game().format_move(&pos, m)
+            });
+            writeln!(
+                self.out,
+                "{:>2} {variant} {position}: {} nodes, best {best} score {}",
+                self.first + i + 1,
+                r.nodes,
+                r.score.to_uci()
+            )?;
+            nodes += r.nodes;
+            time += elapsed;
+        }
+        Ok(Some((nodes, time)))
     }
 }
