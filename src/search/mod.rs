@@ -29,7 +29,7 @@ pub mod tt;
 #[cfg(test)]
 mod tests;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, History};
@@ -144,6 +144,8 @@ pub struct Searcher<G: Game> {
     seed: u64,
     workers: WorkerPool<G>,
     pool: Option<rayon::ThreadPool>,
+    /// Nodes split in the last search.
+    splits: u64,
     pub(crate) config: Config,
 }
 
@@ -154,6 +156,7 @@ impl<G: Game> Searcher<G> {
             tt: Table::new(hash_mb),
             workers: WorkerPool::new(1),
             pool: None,
+            splits: 0,
             game,
             hash_mb,
             threads: 0,
@@ -209,6 +212,12 @@ impl<G: Game> Searcher<G> {
     /// depends only on the seed and the position, so games replay exactly.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
+    }
+
+    /// How many nodes the last search split over threads.
+    #[cfg(test)]
+    pub(crate) fn splits(&self) -> u64 {
+        self.splits
     }
 
     /// Forgets everything learnt (the table).
@@ -307,6 +316,9 @@ impl<G: Game> Searcher<G> {
             } else {
                 0
             },
+            // The thread that runs the deepening.
+            searching: AtomicUsize::new(1),
+            splits: AtomicU64::new(0),
         };
         let mut root: Vec<RootMove<G>> = moves
             .iter()
@@ -401,7 +413,12 @@ impl<G: Game> Searcher<G> {
             None => deepen(),
         }
         result.nodes = sh.nodes.load(Ordering::Relaxed);
-        log::debug!("{} workers used", self.workers.count());
+        self.splits = sh.splits.load(Ordering::Relaxed);
+        log::debug!(
+            "{} nodes split, {} workers used",
+            self.splits,
+            self.workers.count()
+        );
         if limits.infinite {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));

@@ -28,7 +28,7 @@
 //! (interior nodes, leaves, table cutoffs) plus every child found to be a
 //! repetition (scored without a call).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ordering::{capture_key, sort_by_key_desc};
@@ -76,12 +76,36 @@ pub struct Shared<'a, G: Game> {
     /// Threads besides the searching one that a split point may recruit
     /// (0: no pool, the search never splits).
     pub helpers: usize,
+    /// How many threads are searching (the others wait for work): a node
+    /// is shared out only when one is waiting.
+    pub searching: AtomicUsize,
+    /// Nodes split so far (for the log and the tests).
+    pub splits: AtomicU64,
 }
 
 impl<G: Game> Shared<'_, G> {
     /// Whether the search must unwind now.
     pub fn aborted(&self) -> bool {
         self.abort.load(Ordering::Relaxed)
+    }
+
+    /// Whether some thread waits for work: only then does a node split,
+    /// since a split that nobody joins costs its setup for nothing.
+    #[inline]
+    pub fn someone_idle(&self) -> bool {
+        self.searching.load(Ordering::Relaxed) <= self.helpers
+    }
+
+    /// Counts the calling thread as searching, until [`Shared::end_work`].
+    #[inline]
+    pub fn begin_work(&self) {
+        self.searching.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts the calling thread as waiting for work.
+    #[inline]
+    pub fn end_work(&self) {
+        self.searching.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -380,7 +404,12 @@ impl<G: Game> Worker<G> {
             }
             sort_by_key_desc(&mut list);
             for (k, &(_, (mv, i, next))) in list.iter().enumerate() {
-                if !first && sh.helpers > 0 && depth >= SPLIT_MIN_DEPTH && list.len() - k >= 2 {
+                if !first
+                    && sh.helpers > 0
+                    && depth >= SPLIT_MIN_DEPTH
+                    && list.len() - k >= 2
+                    && sh.someone_idle()
+                {
                     let window = (alpha, beta);
                     let found = self.split(sh, sp, pos, &list[k..], depth, ply, window, pv_node);
                     if found.best > best {

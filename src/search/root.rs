@@ -136,10 +136,17 @@ pub fn search<G: Game>(
         }
     };
     if parallel {
+        // Each sibling counts its thread busy; between them it waits.
+        sh.end_work();
         rest.par_iter_mut()
             .with_max_len(1)
             .enumerate()
-            .for_each(|(i, rm)| sibling(i, rm));
+            .for_each(|(i, rm)| {
+                sh.begin_work();
+                sibling(i, rm);
+                sh.end_work();
+            });
+        sh.begin_work();
     } else {
         for (i, rm) in rest.iter_mut().enumerate() {
             sibling(i, rm);

@@ -1,13 +1,22 @@
 //! The parallel search below the root: young brothers wait. At a node with
 //! enough depth left, once its first child has been searched without a
-//! cutoff (so the node is likely to need all its children), the node
-//! becomes a split point: its thread goes on taking the remaining children
-//! one at a time from a shared counter, and offers rayon one helper job per
-//! other thread that takes children from the same counter. A helper job
-//! that no idle thread steals finds the counter exhausted when its owner
-//! pops it back, and costs next to nothing; one that is stolen searches
-//! children until none are left. So a node is shared only when a thread is
-//! idle, and then in as many pieces as there are children.
+//! cutoff (so the node is likely to need all its children), and while some
+//! thread waits for work, the node becomes a split point: its thread goes
+//! on taking the remaining children one at a time from a shared counter,
+//! and offers rayon one helper job per other thread that takes children
+//! from the same counter. A helper job that no idle thread steals finds the
+//! counter exhausted when its owner pops it back; one that is stolen
+//! searches children until none are left. So a node is shared only when a
+//! thread is idle, and then in as many pieces as there are children.
+//!
+//! Whether a thread waits is known from a count of the searching threads
+//! ([`Shared::searching`]): a thread stops counting itself while it waits for
+//! its helpers or for the root's other moves. A node that started alone is
+//! split at its next child when a thread has become idle meanwhile. Before
+//! the count, every eligible node split whether or not anyone could join:
+//! most of those splits were never stolen, and their setup (a path copy, a
+//! job pushed and popped, a deeper chain of split points for every node
+//! below to check) made the oware part of `bench` a tenth slower.
 //!
 //! A helper runs on a [`Worker`] of its own, taken from a [`WorkerPool`]
 //! (a thread can hold several: one per job suspended on its stack), with a
@@ -24,6 +33,8 @@
 //! search"): one rayon job per child (most split points have subtrees of a
 //! few dozen nodes, less than a job costs), and helpers spinning on a board
 //! of posted split points (no faster, and it burns a core while waiting).
+//!
+//! [`Shared::searching`]: super::negamax::Shared::searching
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -33,9 +44,10 @@ use crate::game::Game;
 use crate::sync::lock;
 
 /// The least remaining depth at which a node's children are searched in
-/// parallel. Shallower subtrees are too small to pay for sharing: 4 and 5
-/// measured the same on `bench`, 6 was better only on long searches.
-pub const SPLIT_MIN_DEPTH: i32 = 5;
+/// parallel. Shallower subtrees are too small to pay for sharing. With
+/// splits only for idle threads, 4 beat 5 on `bench` (colors12 by 8%,
+/// oware and colors16 within noise), and 3 was no better.
+pub const SPLIT_MIN_DEPTH: i32 = 4;
 
 /// A node whose younger children are being searched in parallel. Every
 /// node below it reads its flag, so it has a cache line of its own: the
@@ -225,6 +237,7 @@ impl<G: Game> Worker<G> {
                 line: None,
             }),
         };
+        sh.splits.fetch_add(1, Ordering::Relaxed);
         // The path as it is at this node, for the helpers: this thread's
         // own path changes while it searches.
         let mut path = sh.workers.take(sh.game);
@@ -234,6 +247,7 @@ impl<G: Game> Worker<G> {
             if !split.open() || sh.aborted() {
                 return;
             }
+            sh.begin_work();
             let mut w = sh.workers.take(sh.game);
             w.start_task(&path.history);
             w.take_children(sh, &split);
@@ -242,11 +256,17 @@ impl<G: Game> Worker<G> {
                 split.rep_low.fetch_min(w.rep_low(), Ordering::Relaxed);
             }
             sh.workers.give(w);
+            sh.end_work();
         };
         rayon::join(
-            || self.take_children(sh, &split),
+            || {
+                self.take_children(sh, &split);
+                // Waiting for the helpers from here on.
+                sh.end_work();
+            },
             || fan_out(sh.helpers, &help),
         );
+        sh.begin_work();
         sh.workers.give(path);
         // This thread's searches may have been cut short by a helper's
         // cutoff here, which is a result, not an abort.

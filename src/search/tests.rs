@@ -89,11 +89,13 @@ fn search_at(
 
 /// Compares the search with `threads` threads at depths `1..=max_depth`
 /// against minimax on 120 random positions (`min_depth` and up).
-fn check_against_minimax(config: Config, threads: usize, depths: (u32, u32), seed: u64) {
+/// Returns on how many of the positions the search split nodes over threads.
+fn check_against_minimax(config: Config, threads: usize, depths: (u32, u32), seed: u64) -> u32 {
     let game = Oware::default();
     let mut rng = Rng::new(seed);
     let mut checked = 0;
     let mut decisive = 0;
+    let mut split = 0;
     while checked < 120 {
         let plies = rng.below(90);
         let (pos, history) = random_position(&game, &mut rng, plies);
@@ -131,9 +133,11 @@ fn check_against_minimax(config: Config, threads: usize, depths: (u32, u32), see
         };
         assert_eq!(own, expected, "best move's value");
         decisive += r.score.is_decisive() as u32;
+        split += (searcher.splits() > 0) as u32;
         checked += 1;
     }
     assert!(decisive > 0, "the sample includes decided games");
+    split
 }
 
 const NO_TABLE: Config = Config {
@@ -144,7 +148,7 @@ const NO_TABLE: Config = Config {
 
 #[test]
 fn equals_minimax_without_the_table() {
-    check_against_minimax(NO_TABLE, 1, (1, 5), 1);
+    assert_eq!(check_against_minimax(NO_TABLE, 1, (1, 5), 1), 0);
 }
 
 #[test]
@@ -153,7 +157,7 @@ fn equals_minimax_without_aspiration_windows() {
         aspiration: false,
         ..NO_TABLE
     };
-    check_against_minimax(config, 1, (1, 6), 4);
+    assert_eq!(check_against_minimax(config, 1, (1, 6), 4), 0);
 }
 
 #[test]
@@ -163,7 +167,7 @@ fn equals_minimax_with_a_fresh_table_and_exact_depth_cutoffs() {
         exact_depth: true,
         aspiration: true,
     };
-    check_against_minimax(config, 1, (1, 5), 2);
+    assert_eq!(check_against_minimax(config, 1, (1, 5), 2), 0);
 }
 
 /// Deep enough for nodes below the root to split: every split's merging of
@@ -171,12 +175,17 @@ fn equals_minimax_with_a_fresh_table_and_exact_depth_cutoffs() {
 #[test]
 fn two_threads_equal_minimax_without_the_table() {
     let depths = (SPLIT_MIN_DEPTH as u32 + 1, SPLIT_MIN_DEPTH as u32 + 2);
-    check_against_minimax(NO_TABLE, 2, depths, 5);
+    // A thread is idle when each iteration starts, so most searches split
+    // (101 of 120 here; the rest have too few moves): the check is void if
+    // they do not.
+    let split = check_against_minimax(NO_TABLE, 2, depths, 5);
+    assert!(split >= 60, "{split} of 120 searches split");
     let config = Config {
         aspiration: false,
         ..NO_TABLE
     };
-    check_against_minimax(config, 2, depths, 6);
+    let split = check_against_minimax(config, 2, depths, 6);
+    assert!(split >= 60, "{split} of 120 searches split");
 }
 
 #[test]
