@@ -1,6 +1,7 @@
 //! Measures what the targets are about, without asserting any time:
-//! `bestmove` latency after `stop`, `bestmove` time against `movetime`, and
-//! the arbiter's answer time against `--movetime`. Run with
+//! `bestmove` latency after `stop` (one and two threads), `bestmove` time
+//! against `movetime`, and the arbiter's answer time against `--movetime`.
+//! Run with
 //! `cargo test --release --test protocol_latency -- --ignored --nocapture`
 //! and record the numbers in BENCHMARKS.md.
 
@@ -55,21 +56,31 @@ fn summary(name: &str, mut ms: Vec<f64>) {
 #[ignore = "measurement, not a test: run with --ignored --nocapture"]
 fn measure_stop_and_movetime_latency() {
     let (mut child, mut stdin, rx) = start(&[]);
-    let mut after_stop = Vec::new();
-    for i in 0..20 {
+    for threads in [1, 2] {
         send(
             &mut stdin,
-            &format!("position startpos moves {}", ["F", "E", "D", "C"][i % 4]),
+            &format!("setoption name Threads value {threads}"),
         );
-        send(&mut stdin, "go infinite");
-        until(&rx, "info depth");
-        thread::sleep(Duration::from_millis(50 + 10 * i as u64));
-        let sent = send(&mut stdin, "stop");
-        let (at, line) = until(&rx, "bestmove");
-        assert_ne!(line, "bestmove (none)");
-        after_stop.push((at - sent).as_secs_f64() * 1e3);
+        let mut after_stop = Vec::new();
+        for i in 0..20 {
+            send(
+                &mut stdin,
+                &format!("position startpos moves {}", ["F", "E", "D", "C"][i % 4]),
+            );
+            send(&mut stdin, "go infinite");
+            until(&rx, "info depth");
+            thread::sleep(Duration::from_millis(50 + 10 * i as u64));
+            let sent = send(&mut stdin, "stop");
+            let (at, line) = until(&rx, "bestmove");
+            assert_ne!(line, "bestmove (none)");
+            after_stop.push((at - sent).as_secs_f64() * 1e3);
+        }
+        summary(
+            &format!("bestmove after stop, Threads {threads}"),
+            after_stop,
+        );
     }
-    summary("bestmove after stop", after_stop);
+    send(&mut stdin, "setoption name Threads value 1");
     for movetime in [100u64, 500, 1000] {
         let mut over = Vec::new();
         for _ in 0..5 {
