@@ -16,7 +16,7 @@
 //! the count, every eligible node split whether or not anyone could join:
 //! most of those splits were never stolen, and their setup (a path copy, a
 //! job pushed and popped, a deeper chain of split points for every node
-//! below to check) made the oware part of `bench` a tenth slower.
+//! below to check) made two-thread `bench` about 6% slower.
 //!
 //! A helper runs on a [`Worker`] of its own, taken from a [`WorkerPool`]
 //! (a thread can hold several: one per job suspended on its stack), with a
