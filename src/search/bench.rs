@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Limits, Searcher};
-use crate::game::{Game, History};
+use crate::game::{Game, GameError, History};
 use crate::variants::{self, VariantVisitor};
 
 /// The default depth.
@@ -141,8 +141,8 @@ pub fn run(
             stop,
             out: &mut *out,
         };
-        let Some((nodes, time)) = variants::with_variant(variant, &[], group)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))??
+        let Some((nodes, time)) =
+            variants::with_variant(variant, &[], group).map_err(invalid)??
         else {
             return Ok(None);
         };
@@ -166,6 +166,11 @@ pub fn run(
     Ok(Some(total))
 }
 
+/// A bench position or variant the rules reject, as an I/O error of `run`.
+fn invalid(e: GameError) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e.to_string())
+}
+
 /// A run of bench positions of one variant, searched by one searcher.
 struct Group<'a> {
     /// The index of the first position in [`POSITIONS`].
@@ -183,8 +188,6 @@ impl VariantVisitor for Group<'_> {
     type Output = io::Result<Option<(u64, Duration)>>;
 
     fn visit<G: Game>(self, game: G) -> Self::Output {
-        let invalid =
-            |e: crate::game::GameError| io::Error::new(io::ErrorKind::InvalidData, e.to_string());
         let mut searcher = Searcher::new(game, self.hash_mb, self.threads);
         let limits = Limits {
             depth: Some(self.depth),
