@@ -8,8 +8,8 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::setup::{GameArgs, Setup, SetupVisitor};
-use awale::game::Game;
+use super::setup::{GameArgs, SetupVisitor};
+use awale::game::{self, Game};
 use awale::search::{Limits, Score, SearchInfo, Searcher};
 
 /// Arguments of `awale analyze`.
@@ -100,18 +100,18 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     }
     impl SetupVisitor for Analyze {
         type Output = ();
-        fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
-            let Setup { game, pos, history } = s;
+        fn visit<G: Game>(self, line: game::Line<G>) -> anyhow::Result<()> {
+            let (game, pos, history) = (line.game(), *line.position(), line.history());
             if !self.json {
                 print!("{}", game.render(&pos));
                 println!("Position: {}", game.format_position(&pos));
             }
-            let mut searcher = Searcher::new(game.clone(), self.hash_mb, self.threads);
+            let mut searcher = Searcher::new(line.game().clone(), self.hash_mb, self.threads);
             let stop = AtomicBool::new(false);
             let mut lines = Vec::new();
             let json = self.json;
-            let result = searcher.search(&pos, &history, &self.limits, &[], &stop, &mut |info| {
-                let line = line_of(&game, &pos, info);
+            let result = searcher.search(&pos, history, &self.limits, &[], &stop, &mut |info| {
+                let line = line_of(game, &pos, info);
                 if !json {
                     println!(
                         "depth {:>3}  score {:>12}  nodes {:>12}  time {:>7} ms  pv {}",

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::setup::{GameArgs, Setup, SetupVisitor};
-use awale::game::Game;
+use super::setup::{GameArgs, SetupVisitor};
+use awale::game::{Game, Line};
 
 /// Arguments of `awale perft`.
 #[derive(Args, Debug)]
@@ -30,14 +30,14 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
     }
     impl SetupVisitor for Perft {
         type Output = ();
-        fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
+        fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<()> {
             let started = Instant::now();
             // Nothing stops a perft run from the command line.
             let never = AtomicBool::new(false);
             let counts = awale::perft::divide(
-                &s.game,
-                &s.pos,
-                &s.history,
+                line.game(),
+                line.position(),
+                line.history(),
                 self.depth,
                 self.threads,
                 &never,
@@ -45,7 +45,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
             let elapsed = started.elapsed();
             let mut total = 0;
             for (mv, count) in counts {
-                println!("{}: {count}", s.game.format_move(&s.pos, mv));
+                println!("{}: {count}", line.format_move(mv));
                 total += count;
             }
             println!();

@@ -4,7 +4,7 @@
 use anyhow::{anyhow, Context};
 use clap::Args;
 
-use awale::game::{play_moves, Game, History};
+use awale::game::{Game, Line};
 use awale::variants::{self, VariantVisitor};
 
 /// Which game, with which rules, from which position.
@@ -24,17 +24,11 @@ pub struct GameArgs {
     pub moves: String,
 }
 
-/// A configured game at a position, with the history the repetition rule needs.
-pub struct Setup<G: Game> {
-    pub game: G,
-    pub pos: G::Position,
-    pub history: History<G::Key>,
-}
-
-/// Code that runs on the set-up game, whatever the variant.
+/// Code that runs on the set-up game (a [`Line`] from `--position` through
+/// `--moves`), whatever the variant.
 pub trait SetupVisitor {
     type Output;
-    fn visit<G: Game>(self, setup: Setup<G>) -> anyhow::Result<Self::Output>;
+    fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<Self::Output>;
 }
 
 impl GameArgs {
@@ -56,10 +50,9 @@ impl GameArgs {
                     Some(text) => game.parse_position(text).context("--position")?,
                     None => game.start(),
                 };
-                let history = History::new(game.key(&start));
-                let (pos, history) =
-                    play_moves(&game, start, &history, &self.args.moves).context("--moves")?;
-                self.visitor.visit(Setup { game, pos, history })
+                let mut line = Line::from_position(game, start);
+                line.play_all(&self.args.moves).context("--moves")?;
+                self.visitor.visit(line)
             }
         }
         let options = self.option_pairs()?;
