@@ -276,7 +276,7 @@ mod tests {
     #[test]
     fn playing_and_undoing_walk_the_positions() {
         let game = Oware::default();
-        let mut line = Line::new(game.clone());
+        let mut line = Line::new(game);
         assert!(line.is_empty());
         assert_eq!(line.legal_moves_text(), ["A", "B", "C", "D", "E", "F"]);
         let f = line.play_text("F").unwrap();
