@@ -24,10 +24,12 @@ use crate::game::OptionInfo;
 use crate::search::{Clock, Limits};
 use crate::sync::lock;
 
+use super::command::Start;
 use super::command::{self, Command, Go, ParseError};
 use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
 use super::options::{self, Effect};
-use super::session::{build, AnySession, Settings};
+use super::session::{build, rebuild, AnySession, Settings};
+use super::thinker::{self, Request};
 
 /// The deepest `perft` and `bench` accepted.
 pub const MAX_DEPTH: u32 = 64;
@@ -35,9 +37,6 @@ pub const MAX_DEPTH: u32 = 64;
 /// How long after `stop` the loop waits for the search to return before it
 /// answers with the best move reported so far.
 pub const STOP_GRACE: Duration = Duration::from_millis(20);
-
-/// How often the job thread looks at the stop signal while a search runs.
-const POLL: Duration = Duration::from_millis(2);
 
 /// How long the loop, when leaving, lets a running job go on before giving
 /// it the stop signal, and then waits for it before leaving it behind.
@@ -60,10 +59,11 @@ struct Job {
     stop: Arc<Stop>,
 }
 
-/// The session handed back by a job, and whether the job panicked.
+/// The session handed back by a job (`None` when it was lost to a panic),
+/// and the game it held, to rebuild it then.
 struct JobEnd {
-    session: Box<dyn AnySession>,
-    failed: bool,
+    session: Option<Box<dyn AnySession>>,
+    record: (Start, Vec<String>),
 }
 
 /// Runs the protocol until `quit` or the end of `input`, answering on
@@ -236,20 +236,17 @@ impl Engine {
         }
         match job.handle.join() {
             Ok(end) => {
-                let mut session = end.session;
-                if end.failed {
+                let session = match end.session {
+                    Some(session) => session,
                     // A fresh session replaces one whose searcher panicked.
-                    let (start, moves) = session.record();
-                    match build(&self.settings) {
-                        Ok(mut fresh) => {
-                            if fresh.set_position(&start, &moves).is_err() {
-                                fresh.new_game();
-                            }
-                            session = fresh;
+                    None => match rebuild(&self.settings, &end.record) {
+                        Ok((fresh, _)) => fresh,
+                        Err(e) => {
+                            log::error!("cannot rebuild the session: {e}");
+                            return Err(Gone);
                         }
-                        Err(e) => log::error!("cannot rebuild the session: {e}"),
-                    }
-                }
+                    },
+                };
                 self.session = Some(session);
                 Ok(())
             }
@@ -311,6 +308,7 @@ impl Engine {
                         Ok(None) => out.line("info string perft stopped"),
                         Err(e) => out.line(&format!("info string error: {e}")),
                     }
+                    Some(session)
                 })?;
             }
             Command::Bench { depth } => {
@@ -320,7 +318,7 @@ impl Engine {
                 }
                 let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
                 let stop = stop.unwrap_or_default();
-                self.spawn(Arc::clone(&stop), move |_, out| {
+                self.spawn(Arc::clone(&stop), move |session, out| {
                     let mut writer = LineWriter::new(out.clone());
                     let run =
                         crate::search::bench::run(depth, threads, hash, stop.flag(), &mut writer);
@@ -330,6 +328,7 @@ impl Engine {
                         Ok(None) => out.line("info string bench stopped"),
                         Err(e) => out.line(&format!("info string error: bench: {e}")),
                     }
+                    Some(session)
                 })?;
             }
         }
@@ -350,20 +349,23 @@ impl Engine {
             Effect::Configure => session.configure(&next),
             Effect::ClearHash => session.clear_hash(),
             Effect::Rebuild { keep_position } => {
-                let mut fresh = match build(&next) {
-                    Ok(fresh) => fresh,
+                let record = if keep_position {
+                    session.record()
+                } else {
+                    (Start::StartPos, Vec::new())
+                };
+                let fresh = match rebuild(&next, &record) {
+                    Ok((fresh, replayed)) => {
+                        if let Some(e) = replayed {
+                            log::info!("the position does not hold under the new rules ({e}); back to the start");
+                        }
+                        fresh
+                    }
                     Err(e) => {
                         self.error(&format!("setoption: {e}"));
                         return Ok(());
                     }
                 };
-                if keep_position {
-                    let (start, moves) = session.record();
-                    if let Err(e) = fresh.set_position(&start, &moves) {
-                        log::info!("the position does not hold under the new rules ({e}); back to the start");
-                        fresh.new_game();
-                    }
-                }
                 self.rules = fresh.rule_options();
                 self.session = Some(fresh);
             }
@@ -372,26 +374,29 @@ impl Engine {
         Ok(())
     }
 
-    /// Runs `work` on a job thread with the session; `stop` is the job's
-    /// stop signal, given when the job ends (so the input thread forgets it)
-    /// or, when leaving, by [`Engine::wait_job`].
+    /// Runs `work` on a job thread with the session, which `work` gives
+    /// back (`None` when it was lost); `stop` is the job's stop signal,
+    /// given when the job ends (so the input thread forgets it) or, when
+    /// leaving, by [`Engine::wait_job`].
     fn spawn<F>(&mut self, stop: Arc<Stop>, work: F) -> Result<(), Gone>
     where
-        F: FnOnce(&mut dyn AnySession, &Output) + Send + 'static,
+        F: FnOnce(Box<dyn AnySession>, &Output) -> Option<Box<dyn AnySession>> + Send + 'static,
     {
         self.wait_job()?;
-        let mut session = self.session.take().ok_or(Gone)?;
+        let session = self.session.take().ok_or(Gone)?;
+        let record = session.record();
         let out = self.out.clone();
         let (done_tx, done) = mpsc::channel();
         let ended = Arc::clone(&stop);
         let handle = thread::Builder::new()
             .name("awale-job".into())
             .spawn(move || {
-                let failed =
-                    catch_unwind(AssertUnwindSafe(|| work(session.as_mut(), &out))).is_err();
+                let session = catch_unwind(AssertUnwindSafe(|| work(session, &out)))
+                    .ok()
+                    .flatten();
                 ended.trigger();
                 let _ = done_tx.send(());
-                JobEnd { session, failed }
+                JobEnd { session, record }
             });
         match handle {
             Ok(handle) => {
@@ -412,17 +417,18 @@ impl Engine {
         let checked = session.check_searchmoves(&go.searchmoves);
         let game_over = session.game_end();
         let mover = session.side_to_move_index();
-        let fallback = session.legal_moves();
         if let Err(e) = checked {
             self.error(&format!("go: {e}"));
             return Ok(());
         }
-        let limits = limits(&go, &self.settings);
-        if let Some(hard) = safety_deadline(&go, &self.settings, mover) {
-            stop.trigger_after(hard);
-        }
+        let stop_at = safety_deadline(&go, &self.settings, mover).map(|d| Instant::now() + d);
+        let request = Request {
+            limits: limits(&go, &self.settings),
+            searchmoves: go.searchmoves,
+            stop_at,
+            grace: STOP_GRACE,
+        };
         let infinite = go.infinite;
-        let searchmoves = go.searchmoves;
         self.spawn(Arc::clone(&stop), move |session, out| {
             if let Some(end) = game_over {
                 out.line(&format!(
@@ -430,78 +436,21 @@ impl Engine {
                     end.reason, end.scores[0], end.scores[1]
                 ));
             }
-            let pick_fallback = |best: Option<String>| {
-                best.or_else(|| {
-                    fallback
-                        .iter()
-                        .find(|m| searchmoves.is_empty() || searchmoves.contains(m))
-                        .cloned()
-                })
-            };
-            let answered = AtomicBool::new(false);
-            let best_so_far: Mutex<Option<String>> = Mutex::new(None);
-            let (result_tx, result_rx) = mpsc::channel();
-            let mut failed = false;
-            thread::scope(|scope| {
-                // The search runs on its own scoped thread so that this one
-                // can answer `stop` in time even if the search is slow to
-                // notice it; the session comes back when the search returns.
-                let searching = thread::Builder::new()
-                    .name("awale-search".into())
-                    .spawn_scoped(scope, || {
-                        let result = catch_unwind(AssertUnwindSafe(|| {
-                            session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
-                                if !answered.load(Ordering::SeqCst) {
-                                    out.line(&report.line);
-                                }
-                                if report.best.is_some() {
-                                    *lock(&best_so_far) = report.best;
-                                }
-                            })
-                        }));
-                        let _ = result_tx.send(result);
-                    });
-                if let Err(e) = searching {
-                    log::error!("cannot start the search thread: {e}");
-                    failed = true;
-                }
-                let mut stop_seen: Option<Instant> = None;
-                let best = loop {
-                    match result_rx.recv_timeout(POLL) {
-                        Ok(Ok(best)) => break best,
-                        Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
-                            out.line(
-                                "info string error: the search failed; answering a legal move",
-                            );
-                            failed = true;
-                            break None;
-                        }
-                        Err(RecvTimeoutError::Timeout) => {
-                            if !stop.is_set() {
-                                continue;
-                            }
-                            let seen = *stop_seen.get_or_insert_with(Instant::now);
-                            if seen.elapsed() >= STOP_GRACE {
-                                log::warn!(
-                                    "the search is slow to stop; answering its best move so far"
-                                );
-                                break lock(&best_so_far).clone();
-                            }
-                        }
-                    }
-                };
-                let best = pick_fallback(best);
-                if infinite {
-                    stop.wait();
-                }
-                answered.store(true, Ordering::SeqCst);
-                out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
-                // Releases the watchdog.
-                stop.trigger();
+            let reports = out.clone();
+            let thought = thinker::think(session, request, &stop, move |report| {
+                reports.line(&report.line)
             });
-            if failed {
-                std::panic::resume_unwind(Box::new("search failed"));
+            if thought.failed {
+                out.line("info string error: the search failed; answering a legal move");
             }
+            if infinite {
+                stop.wait();
+            }
+            let best = thought.best;
+            out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
+            // Releases the search if it still runs.
+            stop.trigger();
+            thought.session.wait()
         })
     }
 }

@@ -124,6 +124,23 @@ pub fn build(settings: &Settings) -> Result<Box<dyn AnySession>, GameError> {
     variants::with_variant(&settings.variant, &settings.rule_options, Build(settings))
 }
 
+/// Builds the session of `settings` and replays `record` (a start and its
+/// moves, as [`AnySession::record`] gives them) on it: after a rule option
+/// changed, or to replace a session lost with a failed search. When the
+/// moves do not hold under these settings the session is left at the start
+/// and the error says why.
+pub fn rebuild(
+    settings: &Settings,
+    record: &(Start, Vec<String>),
+) -> Result<(Box<dyn AnySession>, Option<GameError>), GameError> {
+    let mut session = build(settings)?;
+    let replayed = session.set_position(&record.0, &record.1).err();
+    if replayed.is_some() {
+        session.new_game();
+    }
+    Ok((session, replayed))
+}
+
 /// Splits every word made only of two or more ASCII letters into one move
 /// per letter, so that a run such as `FfEaCe` (how Aalina's GUI writes oware
 /// moves) reads as `F f E a C e`. No variant has a move written with letters
@@ -407,9 +424,6 @@ impl<G: Game> AnySession for Session<G> {
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<String> {
-        if self.game_end().is_some() {
-            return None;
-        }
         let restrict: Vec<G::Move> = searchmoves
             .iter()
             .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
@@ -425,18 +439,8 @@ impl<G: Game> AnySession for Session<G> {
         let mut on_info =
             |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
         let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
-        let best = result.best.filter(|&mv| line.is_legal(mv));
-        if best.is_none() && result.best.is_some() {
-            log::warn!("the search returned an illegal move: {:?}", result.best);
-        }
-        // Never answer "no move" while a legal move exists.
-        let best = best.or_else(|| {
-            line.legal_moves()
-                .iter()
-                .copied()
-                .find(|m| restrict.is_empty() || restrict.contains(m))
-        });
-        best.map(|mv| self.game.format_move(&pos, mv))
+        // The searcher promises a move whenever one is legal.
+        result.best.map(|mv| game.format_move(&pos, mv))
     }
 }
 
