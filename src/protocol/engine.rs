@@ -1,16 +1,18 @@
 //! The engine loop: commands from a reader, answers to a writer.
 //!
 //! Three kinds of threads cooperate:
-//! - the input thread reads and parses lines; on `stop` and `quit` it gives
-//!   the stop signal of every `go`, `perft` and `bench` read so far itself
-//!   (at the end of input, of every `go`), so a job stops at once even while
-//!   the command thread waits;
+//! - the input thread reads and parses lines; on `stop` it gives the stop
+//!   signal of every `go`, `perft` and `bench` read so far itself (on `quit`
+//!   and at the end of input, of every `go`: a perft or bench completes, as
+//!   a script expects), so a search stops at once even while the command
+//!   thread waits; it answers `isready` itself while a search is under way;
 //! - the command thread (the caller of [`run`]) applies commands in order;
 //! - a job thread runs each search, perft or bench, owning the session
 //!   meanwhile, and prints `bestmove` (for `go infinite`, only after `stop`).
 //!
-//! A command that needs the session while a job runs waits for that job;
-//! `isready`, `stop`, `uci` and `quit` never wait.
+//! A command that needs the session while a job runs waits for that job (a
+//! second `go` waits for the first); `isready`, `stop`, `uci` and `quit`
+//! never wait.
 
 use std::io::{self, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -42,6 +44,37 @@ pub const STOP_GRACE: Duration = Duration::from_millis(20);
 /// it the stop signal, and then waits for it before leaving it behind.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
+/// The first line printed, as chess engines do; clients ignore it.
+pub fn banner() -> String {
+    format!(
+        "awale {} by the awale developers (type 'help' for the commands)",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The answer to `help`.
+const HELP: &[&str] = &[
+    "info string commands: uci, isready, setoption name <name> [value <value>], ucinewgame,",
+    "info string   position startpos|fen <position> [moves <m1> ...], go [depth|nodes|movetime|",
+    "info string   wtime|btime|winc|binc|movestogo <n>] [infinite] [searchmoves <m> ...],",
+    "info string   stop, ponderhit, quit, d, eval, perft <depth>, bench [depth], help",
+    "info string the protocol is described in protocol.md",
+];
+
+/// The text with every control character written as an escape (`\u{1b}`),
+/// so that an echo of the input stays one printable line.
+pub fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// What the input thread hands to the command thread.
 enum Message {
     /// A parsed command; a `go`, `perft` or `bench` carries its stop signal.
@@ -57,6 +90,8 @@ struct Job {
     handle: JoinHandle<JobEnd>,
     done: Receiver<()>,
     stop: Arc<Stop>,
+    /// A search (stopped when leaving), not a perft or bench (which completes).
+    search: bool,
 }
 
 /// The session handed back by a job (`None` when it was lost to a panic),
@@ -71,15 +106,17 @@ struct JobEnd {
 /// `info string error: ...` line.
 pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) -> io::Result<()> {
     let out = Output::new(output);
+    out.line(&banner());
     let settings = Settings::default();
     let session = build(&settings).map_err(|e| io::Error::other(e.to_string()))?;
     let quitting = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let reader = {
         let quitting = Arc::clone(&quitting);
+        let out = out.clone();
         thread::Builder::new()
             .name("awale-input".into())
-            .spawn(move || read_input(input, tx, quitting))?
+            .spawn(move || read_input(input, tx, quitting, out))?
     };
     let mut engine = Engine {
         out,
@@ -98,11 +135,12 @@ pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) ->
     Ok(())
 }
 
-/// The input thread: lines to messages; `stop` and `quit` also give at once
-/// the stop signal of every `go`, `perft` and `bench` read so far (the
-/// running job and any queued behind it), and the end of input that of
-/// every `go` (a perft or bench is then given [`QUIT_GRACE`] to finish).
-fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>) {
+/// The input thread: lines to messages; `stop` also gives at once the stop
+/// signal of every `go`, `perft` and `bench` read so far (the running job
+/// and any queued behind it), `quit` and the end of input that of every
+/// `go`. While a search is under way, `isready` is answered here at once
+/// (the command thread may be waiting for the search).
+fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>, out: Output) {
     let mut reader = LineReader::new(BufReader::new(input));
     // The signals not given yet, of searches and of perft and bench jobs.
     let mut searches: Vec<Arc<Stop>> = Vec::new();
@@ -140,15 +178,19 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>)
                         latest.push(Arc::clone(&stop));
                         Message::Command(command, Some(stop))
                     }
+                    Ok(Command::IsReady) if searches.iter().any(|s| !s.is_set()) => {
+                        out.line("readyok");
+                        continue;
+                    }
                     Ok(Command::Stop) => {
                         stop_latest(&mut searches);
                         stop_latest(&mut jobs);
                         Message::Command(Command::Stop, None)
                     }
                     Ok(Command::Quit) => {
+                        // A perft or bench completes, as a script expects.
                         quitting.store(true, Ordering::SeqCst);
                         stop_latest(&mut searches);
-                        stop_latest(&mut jobs);
                         let _ = tx.send(Message::Command(Command::Quit, None));
                         return;
                     }
@@ -201,8 +243,8 @@ impl Engine {
     }
 
     fn error(&self, what: &str) {
-        let what = what.replace(['\n', '\r'], " ");
-        self.out.line(&format!("info string error: {what}"));
+        self.out
+            .line(&format!("info string error: {}", escape_controls(what)));
     }
 
     /// Waits for the running job and takes the session back. When leaving,
@@ -217,7 +259,7 @@ impl Engine {
             match job.done.recv_timeout(Duration::from_millis(10)) {
                 Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {
-                    if !self.quitting.load(Ordering::SeqCst) {
+                    if !self.quitting.load(Ordering::SeqCst) || !job.search {
                         continue;
                     }
                     let now = Instant::now();
@@ -276,6 +318,11 @@ impl Engine {
                 self.out.line("uciok");
             }
             Command::IsReady => self.out.line("readyok"),
+            Command::Help => {
+                for line in HELP {
+                    self.out.line(line);
+                }
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::UciNewGame => self.session()?.new_game(),
             Command::Position { start, moves } => {
@@ -302,7 +349,7 @@ impl Engine {
                 }
                 let threads = self.settings.threads;
                 let stop = stop.unwrap_or_default();
-                self.spawn(Arc::clone(&stop), move |session, out| {
+                self.spawn(Arc::clone(&stop), false, move |session, out| {
                     match session.perft(depth, threads, stop.flag()) {
                         Ok(Some(text)) => out.text(&text),
                         Ok(None) => out.line("info string perft stopped"),
@@ -318,7 +365,7 @@ impl Engine {
                 }
                 let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
                 let stop = stop.unwrap_or_default();
-                self.spawn(Arc::clone(&stop), move |session, out| {
+                self.spawn(Arc::clone(&stop), false, move |session, out| {
                     let mut writer = LineWriter::new(out.clone());
                     let run =
                         crate::search::bench::run(depth, threads, hash, stop.flag(), &mut writer);
@@ -378,7 +425,7 @@ impl Engine {
     /// back (`None` when it was lost); `stop` is the job's stop signal,
     /// given when the job ends (so the input thread forgets it) or, when
     /// leaving, by [`Engine::wait_job`].
-    fn spawn<F>(&mut self, stop: Arc<Stop>, work: F) -> Result<(), Gone>
+    fn spawn<F>(&mut self, stop: Arc<Stop>, search: bool, work: F) -> Result<(), Gone>
     where
         F: FnOnce(Box<dyn AnySession>, &Output) -> Option<Box<dyn AnySession>> + Send + 'static,
     {
@@ -400,7 +447,12 @@ impl Engine {
             });
         match handle {
             Ok(handle) => {
-                self.job = Some(Job { handle, done, stop });
+                self.job = Some(Job {
+                    handle,
+                    done,
+                    stop,
+                    search,
+                });
                 Ok(())
             }
             Err(e) => {
@@ -429,7 +481,7 @@ impl Engine {
             grace: STOP_GRACE,
         };
         let infinite = go.infinite;
-        self.spawn(Arc::clone(&stop), move |session, out| {
+        self.spawn(Arc::clone(&stop), true, move |session, out| {
             if let Some(end) = game_over {
                 out.line(&format!(
                     "info string game over: {}; final score South {}, North {}",
@@ -535,12 +587,12 @@ pub fn run_to_string(input: &[u8]) -> io::Result<String> {
 mod tests {
     use super::*;
 
+    /// The lines printed after the banner.
     fn lines(input: &str) -> Vec<String> {
-        run_to_string(input.as_bytes())
-            .unwrap()
-            .lines()
-            .map(String::from)
-            .collect()
+        let out = run_to_string(input.as_bytes()).unwrap();
+        let mut lines = out.lines().map(String::from);
+        assert_eq!(lines.next(), Some(banner()));
+        lines.collect()
     }
 
     #[test]

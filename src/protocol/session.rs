@@ -326,12 +326,16 @@ impl<G: Game> AnySession for Session<G> {
             .iter()
             .map(|o| format!("{}={}", o.name, o.current))
             .collect();
-        let _ = writeln!(
-            out,
-            "Variant: {} ({})",
-            self.game.name(),
-            options.join(", ")
-        );
+        if options.is_empty() {
+            let _ = writeln!(out, "Variant: {}", self.game.name());
+        } else {
+            let _ = writeln!(
+                out,
+                "Variant: {} ({})",
+                self.game.name(),
+                options.join(", ")
+            );
+        }
         let _ = writeln!(out, "Position: {}", self.game.format_position(self.pos()));
         let _ = writeln!(out, "Side to move: {}", self.game.side_to_move(self.pos()));
         let scores = self.game.scores(self.pos());
@@ -481,6 +485,17 @@ mod tests {
         assert_eq!(s.display(), before);
         assert!(s.set_position(&Start::Fen("1-2-3".into()), &[]).is_err());
         assert_eq!(s.display(), before);
+    }
+
+    #[test]
+    fn a_variant_without_options_shows_no_empty_brackets() {
+        let settings = Settings {
+            variant: "colors16".into(),
+            ..Settings::default()
+        };
+        let s = build(&settings).unwrap();
+        assert!(s.rule_options().is_empty());
+        assert!(s.display().lines().any(|l| l == "Variant: colors16"));
     }
 
     #[test]
