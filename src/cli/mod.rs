@@ -8,6 +8,7 @@ mod match_cmd;
 mod perft;
 mod play;
 mod setup;
+pub mod stdout;
 mod tournament;
 mod uci;
 

@@ -5,6 +5,7 @@ use anyhow::{anyhow, Context};
 use clap::Args;
 
 use awale::game::{Game, Line};
+use awale::protocol::session::expand_moves;
 use awale::variants::{self, VariantVisitor};
 
 /// Which game, with which rules, from which position.
@@ -19,7 +20,8 @@ pub struct GameArgs {
     /// The position string to start from (default: the variant's start).
     #[arg(long)]
     pub position: Option<String>,
-    /// Moves to play from that position, separated by spaces.
+    /// Moves to play from that position, separated by spaces (a run of letters
+    /// such as FfEaCe reads as one move per letter, as in `position`).
     #[arg(long, default_value = "")]
     pub moves: String,
 }
@@ -51,7 +53,8 @@ impl GameArgs {
                     None => game.start(),
                 };
                 let mut line = Line::from_position(game, start);
-                line.play_all(&self.args.moves).context("--moves")?;
+                line.play_all(&expand_moves(self.args.moves.split_whitespace()))
+                    .context("--moves")?;
                 self.visitor.visit(line)
             }
         }

@@ -145,7 +145,8 @@ pub fn rebuild(
 /// per letter, so that a run such as `FfEaCe` (how Aalina's GUI writes oware
 /// moves) reads as `F f E a C e`. No variant has a move written with letters
 /// only and longer than one letter, so the rule is safe for all of them.
-pub fn expand_moves(moves: &[String]) -> String {
+/// The command line's `--moves` reads moves the same way.
+pub fn expand_moves<'a>(moves: impl IntoIterator<Item = &'a str>) -> String {
     let mut out = String::new();
     for m in moves {
         if m.len() >= 2 && m.bytes().all(|b| b.is_ascii_alphabetic()) {
@@ -259,7 +260,7 @@ impl<G: Game> AnySession for Session<G> {
             Start::Fen(text) => self.game.parse_position(text)?,
         };
         let mut line = Line::from_position(self.game.clone(), from);
-        line.play_all(&expand_moves(moves))?;
+        line.play_all(&expand_moves(moves.iter().map(String::as_str)))?;
         self.line = line;
         self.record = (start.clone(), moves.to_vec());
         Ok(())
@@ -458,9 +459,11 @@ mod tests {
 
     #[test]
     fn letter_runs_are_split() {
-        let moves = vec!["FfEaCe".to_string(), "12".to_string(), "A".to_string()];
+        let moves = ["FfEaCe".to_string(), "12".to_string(), "A".to_string()];
         assert_eq!(
-            expand_moves(&moves).split_whitespace().collect::<Vec<_>>(),
+            expand_moves(moves.iter().map(String::as_str))
+                .split_whitespace()
+                .collect::<Vec<_>>(),
             ["F", "f", "E", "a", "C", "e", "12", "A"]
         );
         let mut s = session();
