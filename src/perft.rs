@@ -79,6 +79,9 @@ fn perft_deep<G: Game>(
     total
 }
 
+/// The deepest perft accepted, by the protocol and the command line alike.
+pub const MAX_DEPTH: u32 = 64;
+
 /// How many plies above the leaves a cancellable perft stops looking at its
 /// stop flag: subtrees this shallow are counted by [`perft`] whole, so the
 /// hot loops never test the flag (a 5-ply subtree has a few thousand paths

@@ -141,6 +141,8 @@ fn bad_input_is_refused_cleanly() {
         &["--moves", "A A"],
         &["--position", "1-2-3"],
         &["--threads", "0"],
+        &["--threads", "257"],
+        &["--hash", "4097"],
     ];
     for args in cases {
         let (ok, out, err) = analyze(args);

@@ -19,7 +19,7 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Search to this depth (default: 1 s of search when no limit is given).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=(awale::search::limits::MAX_DEPTH as i64)))]
     depth: Option<u32>,
     /// Search for this many milliseconds.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
@@ -28,10 +28,10 @@ pub struct AnalyzeArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=(awale::protocol::options::MAX_THREADS as i64)))]
     threads: u32,
     /// Transposition table size in MB.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long = "hash", value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=(awale::protocol::options::MAX_HASH_MB as i64)))]
     hash_mb: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]

@@ -13,10 +13,10 @@ use awale::game::{Game, Line};
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Plies to count (1 or more).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=(awale::perft::MAX_DEPTH as i64)))]
     depth: u32,
     /// Threads sharing the root moves.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=(awale::protocol::options::MAX_THREADS as i64)))]
     threads: u32,
     #[command(flatten)]
     game: GameArgs,

@@ -23,6 +23,8 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::game::OptionInfo;
+use crate::perft;
+use crate::search::limits::MAX_DEPTH;
 use crate::search::{Clock, Limits};
 use crate::sync::lock;
 
@@ -32,9 +34,6 @@ use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
 use super::options::{self, Effect};
 use super::session::{build, rebuild, AnySession, Settings};
 use super::thinker::{self, Request};
-
-/// The deepest `perft` and `bench` accepted.
-pub const MAX_DEPTH: u32 = 64;
 
 /// How long after `stop` the loop waits for the search to return before it
 /// answers with the best move reported so far.
@@ -343,8 +342,9 @@ impl Engine {
                 self.go(go, stop)?;
             }
             Command::Perft { depth } => {
-                if !(1..=MAX_DEPTH).contains(&depth) {
-                    self.error(&format!("perft: the depth must be from 1 to {MAX_DEPTH}"));
+                if !(1..=perft::MAX_DEPTH).contains(&depth) {
+                    let max = perft::MAX_DEPTH;
+                    self.error(&format!("perft: the depth must be from 1 to {max}"));
                     return Ok(());
                 }
                 let threads = self.settings.threads;
@@ -654,6 +654,16 @@ mod tests {
         assert!(out.iter().any(|l| l == "Nodes searched: 36"), "{out:?}");
         assert!(out.iter().any(|l| l == "Total: 0"), "{out:?}");
         assert!(out.last().unwrap().contains("depth must be"), "{out:?}");
+        // The limits are those of the command line.
+        let out = lines("bench 101\nperft 65\n");
+        assert!(
+            out[0].ends_with("bench: the depth must be from 1 to 100"),
+            "{out:?}"
+        );
+        assert!(
+            out[1].ends_with("perft: the depth must be from 1 to 64"),
+            "{out:?}"
+        );
     }
 
     #[test]
