@@ -106,6 +106,32 @@ fn limits_and_moves_read_as_in_the_protocol() {
 }
 
 #[test]
+fn help_lists_the_variants_and_the_protocols() {
+    let help = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let analyze = help(&["analyze", "--help"]);
+    assert!(
+        analyze.contains("possible values: oware, colors12"),
+        "{analyze}"
+    );
+    let uci = help(&["uci", "--help"]);
+    assert!(
+        uci.contains("bestmove") && uci.contains("protocol.md"),
+        "{uci}"
+    );
+    let arbiter = help(&["arbiter", "--help"]);
+    assert!(
+        arbiter.contains("START") && arbiter.contains("RESULT"),
+        "{arbiter}"
+    );
+}
+
+#[test]
 fn a_closed_pipe_ends_it_quietly() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;

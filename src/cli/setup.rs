@@ -12,7 +12,7 @@ use awale::variants::{self, VariantVisitor};
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The variant to play.
-    #[arg(long, default_value = "oware")]
+    #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
     pub variant: String,
     /// A rule option of the variant, NAME=VALUE (repeatable), e.g. GrandSlam=capture.
     #[arg(long = "option", value_name = "NAME=VALUE")]
