@@ -24,7 +24,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     // Nothing stops a bench run from the command line.
     let never = AtomicBool::new(false);
-    awale::search::bench::run(
+    awale::bench::run(
         args.depth,
         args.threads as usize,
         args.hash_mb as usize,

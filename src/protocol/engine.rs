@@ -367,8 +367,7 @@ impl Engine {
                 let stop = stop.unwrap_or_default();
                 self.spawn(Arc::clone(&stop), false, move |session, out| {
                     let mut writer = LineWriter::new(out.clone());
-                    let run =
-                        crate::search::bench::run(depth, threads, hash, stop.flag(), &mut writer);
+                    let run = crate::bench::run(depth, threads, hash, stop.flag(), &mut writer);
                     drop(writer);
                     match run {
                         Ok(Some(_)) => {}

@@ -12,10 +12,8 @@
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
 //! - [`level`], [`rng`]: the easy and medium levels.
-//! - [`bench`]: the fixed benchmark.
 
 pub mod aspiration;
-pub mod bench;
 pub mod level;
 pub mod limits;
 pub mod negamax;
