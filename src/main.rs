@@ -12,6 +12,8 @@ fn main() -> ExitCode {
         .init();
     match cli::run() {
         Ok(code) => code,
+        // The reader of stdout went away (`| head`): nothing more to say.
+        Err(err) if cli::stdout::is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::FAILURE

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::game::{Game, History};
+use crate::game::{Game, History, Step};
 
 /// Counts the move paths of `depth` plies from `pos`, whose history (since
 /// the last capture) is `history`. The last two plies are counted in bulk by
@@ -60,16 +60,15 @@ fn perft_deep<G: Game>(
     game.legal_moves(pos, &mut moves);
     let mut total = 0;
     for &mv in moves.iter() {
-        let next = game.play(pos, mv);
-        let key = game.key(&next);
-        let irreversible = game.is_irreversible(pos, &next);
-        if !irreversible
-            && history.would_repeat_after(key, min)
+        let step = Step::new(game, pos, mv);
+        let next = step.pos;
+        if !step.irreversible
+            && history.would_repeat_after(step.key, min)
             && game.repetition_end(&next).is_some()
         {
             continue;
         }
-        history.push(key, irreversible);
+        step.record(history);
         total += if depth == 3 {
             game.count_two_plies(&next, |key| history.would_repeat_after(*key, min))
         } else {
@@ -79,6 +78,9 @@ fn perft_deep<G: Game>(
     }
     total
 }
+
+/// The deepest perft accepted, by the protocol and the command line alike.
+pub const MAX_DEPTH: u32 = 64;
 
 /// How many plies above the leaves a cancellable perft stops looking at its
 /// stop flag: subtrees this shallow are counted by [`perft`] whole, so the
@@ -153,9 +155,9 @@ fn push_child<G: Game>(
     mv: G::Move,
     history: &mut History<G::Key>,
 ) -> G::Position {
-    let next = game.play(pos, mv);
-    history.push(game.key(&next), game.is_irreversible(pos, &next));
-    next
+    let step = Step::new(game, pos, mv);
+    step.record(history);
+    step.pos
 }
 
 /// [`perft`] that returns `None` once `stop` is set, looked at in every node

@@ -23,14 +23,19 @@ struct Engine {
 }
 
 impl Engine {
+    /// Starts the engine and reads its banner line.
     fn start(args: &[&str]) -> Engine {
         let (child, stdin, stdout) = spawn(args);
-        Engine {
+        let mut engine = Engine {
             child,
             stdin: Some(stdin),
             lines: forward_lines(stdout, |line| line),
             seen: Vec::new(),
-        }
+        };
+        let banner = engine.next();
+        assert!(banner.starts_with("awale "), "{banner}");
+        assert!(banner.contains("help"), "{banner}");
+        engine
     }
 
     fn send(&mut self, line: &str) {
@@ -452,11 +457,12 @@ fn stop_interrupts_a_deep_bench() {
 }
 
 #[test]
-fn quit_during_a_deep_perft_or_bench_exits_promptly() {
+fn stop_during_a_deep_perft_or_bench_ends_it_and_quit_exits() {
     for job in ["perft 16", "bench 60"] {
         let mut e = Engine::start(&[]);
         e.send(job);
         let_it_run();
+        e.send("stop");
         e.send("quit");
         let status = exit_within(&mut e.child, STOP_PATIENCE);
         assert!(status.is_some_and(|s| s.success()), "{job}: {status:?}");
@@ -464,11 +470,74 @@ fn quit_during_a_deep_perft_or_bench_exits_promptly() {
 }
 
 #[test]
-fn end_of_input_stops_a_deep_perft() {
+fn stop_ends_a_deep_perft() {
     let mut e = Engine::start(&[]);
     e.send("perft 16");
+    e.send("stop");
     e.close_input();
     let status = exit_within(&mut e.child, STOP_PATIENCE);
     assert!(status.is_some_and(|s| s.success()), "{status:?}");
     assert_eq!(e.rest(), ["info string perft stopped"]);
+}
+
+#[test]
+fn a_piped_perft_completes_before_quit_and_the_end_of_input() {
+    for end in ["quit\n", ""] {
+        let mut e = Engine::start(&[]);
+        e.send_bytes(format!("position startpos\ngo perft 5\n{end}").as_bytes());
+        e.close_input();
+        assert!(e.wait_exit().success());
+        let rest = e.rest();
+        assert!(rest.iter().any(|l| l == "Nodes searched: 5219"), "{rest:?}");
+    }
+}
+
+#[test]
+fn a_second_go_waits_for_the_first() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos");
+    e.send("go depth 6");
+    e.send("go depth 2");
+    let (before, _) = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        before.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{before:?}"
+    );
+    let (before, _) = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        before.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{before:?}"
+    );
+}
+
+#[test]
+fn isready_behind_a_search_is_answered_at_once() {
+    let mut e = Engine::start(&[]);
+    e.send("go infinite");
+    e.send("position startpos moves F");
+    e.send("isready");
+    // No stop was sent: readyok can only come while the search runs.
+    let (before, _) = e.until(|l| l == "readyok");
+    assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
+    e.send("d");
+    e.until(|l| l == "Position: 4-4-4-4-4-0-5-5-5-5-4-4-0-0-N");
+}
+
+#[test]
+fn quit_now_help_and_escaped_errors() {
+    let mut e = Engine::start(&[]);
+    e.send("help");
+    let (_, line) = e.until(|l| l.contains("protocol.md"));
+    assert!(line.starts_with("info string "), "{line}");
+    e.send_bytes(b"fo\x1bo\x07\n");
+    let error = e.next();
+    assert_eq!(
+        error,
+        "info string error: unknown command 'fo\\u{1b}o\\u{7}'"
+    );
+    e.send("quit now");
+    assert!(e.wait_exit().success());
+    assert!(e.rest().is_empty());
 }

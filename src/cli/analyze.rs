@@ -8,8 +8,9 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::setup::{GameArgs, Setup, SetupVisitor};
-use awale::game::Game;
+use super::setup::{GameArgs, SetupVisitor};
+use super::stdout;
+use awale::game::{self, Game};
 use awale::search::{Limits, Score, SearchInfo, Searcher};
 
 /// Arguments of `awale analyze`.
@@ -18,23 +19,42 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Search to this depth (default: 1 s of search when no limit is given).
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=(awale::search::limits::MAX_DEPTH as i64)))]
     depth: Option<u32>,
     /// Search for this many milliseconds.
-    #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     movetime: Option<u64>,
     /// Search this many nodes.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=(awale::protocol::options::MAX_THREADS as i64)))]
     threads: u32,
     /// Transposition table size in MB.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long = "hash", value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=(awale::protocol::options::MAX_HASH_MB as i64)))]
     hash_mb: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// A score as numbers: `kind` is `cp` (centiseeds) or `mate` (moves to
+/// the end, negative when losing), as in the protocol's `score`.
+#[derive(Serialize)]
+struct JsonScore {
+    kind: &'static str,
+    value: i64,
+}
+
+impl From<Score> for JsonScore {
+    fn from(score: Score) -> JsonScore {
+        let uci = score.to_uci();
+        let (kind, value) = uci.split_once(' ').unwrap_or(("cp", "0"));
+        JsonScore {
+            kind: if kind == "mate" { "mate" } else { "cp" },
+            value: value.parse().unwrap_or(0),
+        }
+    }
 }
 
 /// One completed depth, as printed.
@@ -42,14 +62,23 @@ pub struct AnalyzeArgs {
 struct Line {
     depth: u32,
     seldepth: u32,
-    /// `cp X` or `mate N`, as the protocol prints it.
-    score: String,
+    score: JsonScore,
     /// The score in seeds, or `win in N` / `loss in N` plies.
     seeds: String,
     nodes: u64,
     time_ms: u64,
     nps: u64,
     pv: Vec<String>,
+}
+
+/// How the game ended, for a finished position.
+#[derive(Serialize)]
+struct Ending {
+    reason: String,
+    /// Final totals `[south, north]`.
+    scores: [u32; 2],
+    /// `South`, `North`, or `null` for a draw.
+    winner: Option<String>,
 }
 
 /// The whole analysis.
@@ -60,16 +89,17 @@ struct Report {
     side_to_move: String,
     lines: Vec<Line>,
     best: Option<String>,
-    score: String,
+    /// The best move's score; `null` when the game is over.
+    score: Option<JsonScore>,
     nodes: u64,
-    game_over: bool,
+    game_over: Option<Ending>,
 }
 
 fn line_of<G: Game>(game: &G, pos: &G::Position, info: &SearchInfo<G::Move>) -> Line {
     Line {
         depth: info.depth,
         seldepth: info.seldepth,
-        score: info.score.to_uci(),
+        score: info.score.into(),
         seeds: info.score.to_seeds(),
         nodes: info.nodes,
         time_ms: info.time.as_millis() as u64,
@@ -100,60 +130,78 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     }
     impl SetupVisitor for Analyze {
         type Output = ();
-        fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
-            let Setup { game, pos, history } = s;
+        fn visit<G: Game>(self, line: game::Line<G>) -> anyhow::Result<()> {
+            let (game, pos, history) = (line.game(), *line.position(), line.history());
             if !self.json {
-                print!("{}", game.render(&pos));
-                println!("Position: {}", game.format_position(&pos));
+                stdout::line(game.render(&pos).trim_end_matches('\n'))?;
+                stdout::line(format!("Position: {}", game.format_position(&pos)))?;
             }
-            let mut searcher = Searcher::new(game.clone(), self.hash_mb, self.threads);
-            let stop = AtomicBool::new(false);
+            let ending = line.end();
             let mut lines = Vec::new();
-            let json = self.json;
-            let result = searcher.search(&pos, &history, &self.limits, &[], &stop, &mut |info| {
-                let line = line_of(&game, &pos, info);
-                if !json {
-                    println!(
-                        "depth {:>3}  score {:>12}  nodes {:>12}  time {:>7} ms  pv {}",
-                        line.depth,
-                        line.seeds,
-                        line.nodes,
-                        line.time_ms,
-                        line.pv.join(" ")
-                    );
-                }
-                lines.push(line);
+            let mut result = None;
+            if ending.is_none() {
+                let mut searcher = Searcher::new(game.clone(), self.hash_mb, self.threads);
+                let stop = AtomicBool::new(false);
+                let json = self.json;
+                let mut written = Ok(());
+                let found = searcher.search(&pos, history, &self.limits, &[], &stop, &mut |info| {
+                    let line = line_of(game, &pos, info);
+                    if !json && written.is_ok() {
+                        written = stdout::line(format!(
+                            "depth {:>3}  score {:>12}  nodes {:>12}  time {:>7} ms  pv {}",
+                            line.depth,
+                            line.seeds,
+                            line.nodes,
+                            line.time_ms,
+                            line.pv.join(" ")
+                        ));
+                        if written.is_err() {
+                            // Nobody reads any more: end the search.
+                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                    lines.push(line);
+                });
+                written?;
+                result = Some(found);
+            }
+            let best = result
+                .as_ref()
+                .and_then(|r| r.best)
+                .map(|m| game.format_move(&pos, m));
+            let ended = ending.map(|end| Ending {
+                reason: end.reason.to_string(),
+                scores: end.scores,
+                winner: end.winner().map(|side| side.to_string()),
             });
-            let best = result.best.map(|m| game.format_move(&pos, m));
-            if json {
+            if self.json {
                 let report = Report {
                     variant: game.name().to_string(),
                     position: game.format_position(&pos),
                     side_to_move: game.side_to_move(&pos).to_string(),
                     lines,
                     best,
-                    score: result.score.to_uci(),
-                    nodes: result.nodes,
-                    game_over: result.best.is_none(),
+                    score: result.as_ref().map(|r| r.score.into()),
+                    nodes: result.as_ref().map_or(0, |r| r.nodes),
+                    game_over: ended,
                 };
-                println!("{}", serde_json::to_string(&report)?);
-            } else {
-                match best {
-                    Some(best) => println!(
-                        "best move {best} (score {}, depth {}, {} nodes)",
-                        result.score.to_seeds(),
-                        result.depth,
-                        result.nodes
-                    ),
-                    None => println!(
-                        "the game is over (score {})",
-                        if result.score == Score(0) {
-                            "draw".to_string()
-                        } else {
-                            result.score.to_seeds()
-                        }
-                    ),
-                }
+                stdout::line(serde_json::to_string(&report)?)?;
+            } else if let (Some(best), Some(result)) = (best, &result) {
+                stdout::line(format!(
+                    "best move {best} (score {}, depth {}, {} nodes)",
+                    result.score.to_seeds(),
+                    result.depth,
+                    result.nodes
+                ))?;
+            } else if let Some(end) = ended {
+                let outcome = match end.winner {
+                    Some(side) => format!("{side} wins"),
+                    None => "draw".to_string(),
+                };
+                stdout::line(format!(
+                    "the game is over: {}; final score South {}, North {}; {outcome}",
+                    end.reason, end.scores[0], end.scores[1]
+                ))?;
             }
             Ok(())
         }

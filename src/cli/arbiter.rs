@@ -13,7 +13,7 @@ use awale::protocol::arbiter::{self, Config};
 #[derive(Args, Debug)]
 pub struct ArbiterArgs {
     /// The variant to play.
-    #[arg(long, default_value = "oware")]
+    #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
     variant: String,
     /// Thinking time per move in milliseconds, never exceeded.
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]

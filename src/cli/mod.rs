@@ -8,6 +8,7 @@ mod match_cmd;
 mod perft;
 mod play;
 mod setup;
+pub mod stdout;
 mod tournament;
 mod uci;
 
@@ -29,8 +30,24 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Speak the UCI-like protocol on stdin/stdout (the default).
+    ///
+    /// The engine reads commands, one per line, and answers on stdout:
+    /// `uci` (identity and options, then `uciok`), `isready`, `setoption name
+    /// <name> value <value>`, `position startpos|fen <position> [moves ...]`,
+    /// `go [depth|nodes|movetime|wtime|btime|winc|binc|movestogo <n>]
+    /// [infinite]` (answered by `info` lines and `bestmove`), `stop`, `quit`,
+    /// and the extensions `d`, `eval`, `perft <depth>`, `bench [depth]` and
+    /// `help`. The whole protocol is described in protocol.md.
     Uci(uci::UciArgs),
     /// Play one game in the class-harness protocol (one line per turn).
+    ///
+    /// Each line read is the opponent's move; the engine answers with its
+    /// own move on one line, within --movetime. The first line `START` makes
+    /// the engine play first. When a move ends the game the engine prints
+    /// `RESULT <move> <south total> <north total>` and exits; an illegal
+    /// move from the opponent gets `RESULT invalid <move>` (exit status 1),
+    /// and a line containing `RESULT` ends the game at once. See the
+    /// class-harness section of protocol.md.
     Arbiter(arbiter::ArbiterArgs),
     /// Count legal move paths to a depth, split by root move (divide).
     Perft(perft::PerftArgs),

@@ -6,17 +6,17 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::setup::{GameArgs, Setup, SetupVisitor};
-use awale::game::Game;
+use super::setup::{GameArgs, SetupVisitor};
+use awale::game::{Game, Line};
 
 /// Arguments of `awale perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Plies to count (1 or more).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=(awale::perft::MAX_DEPTH as i64)))]
     depth: u32,
     /// Threads sharing the root moves.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=(awale::protocol::options::MAX_THREADS as i64)))]
     threads: u32,
     #[command(flatten)]
     game: GameArgs,
@@ -30,14 +30,14 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
     }
     impl SetupVisitor for Perft {
         type Output = ();
-        fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
+        fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<()> {
             let started = Instant::now();
             // Nothing stops a perft run from the command line.
             let never = AtomicBool::new(false);
             let counts = awale::perft::divide(
-                &s.game,
-                &s.pos,
-                &s.history,
+                line.game(),
+                line.position(),
+                line.history(),
                 self.depth,
                 self.threads,
                 &never,
@@ -45,7 +45,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
             let elapsed = started.elapsed();
             let mut total = 0;
             for (mv, count) in counts {
-                println!("{}: {count}", s.game.format_move(&s.pos, mv));
+                println!("{}: {count}", line.format_move(mv));
                 total += count;
             }
             println!();

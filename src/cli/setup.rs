@@ -4,14 +4,15 @@
 use anyhow::{anyhow, Context};
 use clap::Args;
 
-use awale::game::{play_moves, Game, History};
+use awale::game::{Game, Line};
+use awale::protocol::session::expand_moves;
 use awale::variants::{self, VariantVisitor};
 
 /// Which game, with which rules, from which position.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The variant to play.
-    #[arg(long, default_value = "oware")]
+    #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
     pub variant: String,
     /// A rule option of the variant, NAME=VALUE (repeatable), e.g. GrandSlam=capture.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -19,22 +20,17 @@ pub struct GameArgs {
     /// The position string to start from (default: the variant's start).
     #[arg(long)]
     pub position: Option<String>,
-    /// Moves to play from that position, separated by spaces.
+    /// Moves to play from that position, separated by spaces (a run of letters
+    /// such as FfEaCe reads as one move per letter, as in `position`).
     #[arg(long, default_value = "")]
     pub moves: String,
 }
 
-/// A configured game at a position, with the history the repetition rule needs.
-pub struct Setup<G: Game> {
-    pub game: G,
-    pub pos: G::Position,
-    pub history: History<G::Key>,
-}
-
-/// Code that runs on the set-up game, whatever the variant.
+/// Code that runs on the set-up game (a [`Line`] from `--position` through
+/// `--moves`), whatever the variant.
 pub trait SetupVisitor {
     type Output;
-    fn visit<G: Game>(self, setup: Setup<G>) -> anyhow::Result<Self::Output>;
+    fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<Self::Output>;
 }
 
 impl GameArgs {
@@ -56,10 +52,10 @@ impl GameArgs {
                     Some(text) => game.parse_position(text).context("--position")?,
                     None => game.start(),
                 };
-                let history = History::new(game.key(&start));
-                let (pos, history) =
-                    play_moves(&game, start, &history, &self.args.moves).context("--moves")?;
-                self.visitor.visit(Setup { game, pos, history })
+                let mut line = Line::from_position(game, start);
+                line.play_all(&expand_moves(self.args.moves.split_whitespace()))
+                    .context("--moves")?;
+                self.visitor.visit(line)
             }
         }
         let options = self.option_pairs()?;

@@ -7,6 +7,7 @@
 //! never mutates the old one, so undoing a move is simply dropping a value.
 
 mod history;
+mod line;
 mod options;
 
 use std::fmt;
@@ -14,6 +15,7 @@ use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
 pub use history::History;
+pub use line::{game_end, Line, Step};
 pub use options::{parse_bool, OptionInfo, OptionKind};
 
 /// One of the two players. South (player 1) moves first in every variant.
@@ -337,45 +339,16 @@ pub fn count_two_plies_by_playing<G: Game>(
 
 /// Parses a whitespace-separated list of moves and plays them from `pos`,
 /// recording each position in `history`. On error nothing is returned and the
-/// caller's state is untouched (the history is cloned first).
+/// caller's state is untouched. A thin user of [`Line::play_all`].
 pub fn play_moves<G: Game>(
     game: &G,
     pos: G::Position,
     history: &History<G::Key>,
     moves: &str,
 ) -> Result<(G::Position, History<G::Key>), GameError> {
-    let mut pos = pos;
-    let mut history = history.clone();
-    for (index, text) in moves.split_whitespace().enumerate() {
-        if history.is_repetition() && game.repetition_end(&pos).is_some() {
-            return Err(GameError::new(format!(
-                "move {} '{text}': the game is already over by repetition",
-                index + 1
-            )));
-        }
-        let mv = game
-            .parse_move(&pos, text)
-            .map_err(|e| GameError::new(format!("move {} '{text}': {e}", index + 1)))?;
-        let next = game.play(&pos, mv);
-        history.push(game.key(&next), game.is_irreversible(&pos, &next));
-        pos = next;
-    }
-    Ok((pos, history))
-}
-
-/// The ending of a game given its position and history: the position's own
-/// ending, or the repetition ending when the last position repeated.
-pub fn game_end<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    history: &History<G::Key>,
-) -> Option<GameEnd> {
-    if history.is_repetition() {
-        if let Some(end) = game.repetition_end(pos) {
-            return Some(end);
-        }
-    }
-    game.end(pos)
+    let mut line = Line::resume(game.clone(), pos, history.clone());
+    line.play_all(moves)?;
+    Ok((*line.position(), line.into_history()))
 }
 
 #[cfg(test)]

@@ -4,17 +4,15 @@
 //! the game.
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::game::{GameEnd, GameError};
 use crate::search::{Clock, Limits};
 
-use super::command::Start;
 use super::io::{Line, LineReader, Stop};
 use super::options;
-use super::session::{build, AnySession, Settings};
+use super::session::{build, rebuild, AnySession, Settings};
+use super::thinker::{self, Request};
 
 /// How the arbiter mode ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,8 +106,9 @@ pub fn run<R: BufRead>(config: &Config, input: R, output: &mut dyn Write) -> io:
         first = false;
         let (mv, back) = think(config, session, received);
         session = back?;
+        // The game is not over here, so the search has a move.
+        let mv = mv.ok_or_else(|| io::Error::other("the search found no move"))?;
         if let Err(e) = session.play(&mv) {
-            // Cannot happen: the move comes from the legal moves.
             return Err(io::Error::other(format!("own move {mv}: {e}")));
         }
         match session.game_end() {
@@ -138,158 +137,48 @@ fn clean(text: &str) -> String {
         .collect()
 }
 
-/// Chooses our move within the time: the search runs on its own thread and
-/// is stopped shortly before the deadline; if it has not answered by then,
-/// the best move it reported (or else the first legal move) is played and a
-/// fresh session replaces the one the search still holds.
+/// Chooses our move within the time: the search is stopped shortly before
+/// the deadline; if it has not answered by then, the best move it reported
+/// is played and a fresh session replaces the one the search still holds.
 fn think(
     config: &Config,
-    mut session: Box<dyn AnySession>,
+    session: Box<dyn AnySession>,
     received: Instant,
-) -> (String, io::Result<Box<dyn AnySession>>) {
-    let legal = session.legal_moves();
+) -> (Option<String>, io::Result<Box<dyn AnySession>>) {
     let record = session.record();
     let budget = config.movetime;
     let reserve = (budget / 4).min(Duration::from_millis(60));
     let stop_at = received + budget.saturating_sub(reserve);
     let answer_at = received + budget.saturating_sub(reserve / 4);
-    let limits = Limits {
-        movetime: Some(stop_at.saturating_duration_since(Instant::now())),
-        clock: Clock::default(),
-        multipv: 1,
-        move_overhead: config.settings.move_overhead,
-        ..Limits::default()
+    let request = Request {
+        limits: Limits {
+            movetime: Some(stop_at.saturating_duration_since(Instant::now())),
+            clock: Clock::default(),
+            multipv: 1,
+            move_overhead: config.settings.move_overhead,
+            ..Limits::default()
+        },
+        searchmoves: Vec::new(),
+        stop_at: Some(stop_at),
+        grace: answer_at.saturating_duration_since(stop_at),
     };
     let stop = Stop::new();
-    let (tx, rx) = mpsc::channel::<Event>();
-    enum Event {
-        Best(String),
-        Done(Option<String>, Box<dyn AnySession>),
-    }
-    let spawned = {
-        let stop = stop.clone();
-        let tx = tx.clone();
-        thread::Builder::new()
-            .name("awale-arbiter-search".into())
-            .spawn(move || {
-                let best = session.search(&limits, &[], stop.flag(), &mut |report| {
-                    if let Some(best) = report.best {
-                        let _ = tx.send(Event::Best(best));
-                    }
-                });
-                let _ = tx.send(Event::Done(best, session));
-            })
-    };
-    drop(tx);
-    let mut best_so_far: Option<String> = None;
-    let mut returned: Option<Box<dyn AnySession>> = None;
-    if spawned.is_ok() {
-        loop {
-            let now = Instant::now();
-            if now >= stop_at && !stop.is_set() {
-                stop.trigger();
-            }
-            if now >= answer_at {
-                log::warn!("the search did not answer in time; playing its best move so far");
-                break;
-            }
-            let wake = if stop.is_set() { answer_at } else { stop_at };
-            match rx.recv_timeout(wake.saturating_duration_since(now)) {
-                Ok(Event::Best(mv)) => best_so_far = Some(mv),
-                Ok(Event::Done(best, back)) => {
-                    if best.is_some() {
-                        best_so_far = best;
-                    }
-                    returned = Some(back);
-                    break;
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-        }
-    }
+    let thought = thinker::think(session, request, &stop, |_| {});
     stop.trigger();
-    let mv = best_so_far
-        .filter(|m| legal.contains(m))
-        .or_else(|| legal.first().cloned())
-        .unwrap_or_default();
-    let session = match returned {
-        Some(session) => Ok(session),
-        None => rebuild(&config.settings, &record),
+    let session = if thought.session.is_ready() {
+        thought.session.wait()
+    } else {
+        None
     };
-    (mv, session)
-}
-
-/// A new session at the recorded position (after a search was left behind).
-fn rebuild(settings: &Settings, record: &(Start, Vec<String>)) -> io::Result<Box<dyn AnySession>> {
-    let mut session = build(settings).map_err(|e| io::Error::other(e.to_string()))?;
-    session
-        .set_position(&record.0, &record.1)
-        .map_err(|e| io::Error::other(format!("cannot replay the game: {e}")))?;
-    Ok(session)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn config() -> Config {
-        Config::new("oware", &[], Duration::from_millis(100)).unwrap()
-    }
-
-    fn play(input: &str) -> (Outcome, Vec<String>) {
-        let mut out = Vec::new();
-        let outcome = run(&config(), input.as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        (outcome, text.lines().map(String::from).collect())
-    }
-
-    #[test]
-    fn start_makes_us_play_first() {
-        let (outcome, lines) = play("START\n");
-        assert_eq!(outcome, Outcome::EndOfInput);
-        assert_eq!(lines.len(), 1);
-        assert!(
-            ["A", "B", "C", "D", "E", "F"].contains(&lines[0].as_str()),
-            "{lines:?}"
-        );
-    }
-
-    #[test]
-    fn answers_a_move_and_stops_at_result() {
-        let (outcome, lines) = play("F\nRESULT F 0 0\nA\n");
-        assert_eq!(outcome, Outcome::ResultReceived);
-        assert_eq!(lines.len(), 1);
-        assert!(
-            ["a", "b", "c", "d", "e", "f"].contains(&lines[0].as_str()),
-            "{lines:?}"
-        );
-    }
-
-    #[test]
-    fn invalid_moves_end_the_game() {
-        let (outcome, lines) = play("Z9\n");
-        assert_eq!(outcome, Outcome::Invalid);
-        assert_eq!(outcome.exit_code(), 1);
-        assert_eq!(lines, ["RESULT invalid Z9"]);
-        let (outcome, lines) = play("a\n");
-        assert_eq!(outcome, Outcome::Invalid);
-        assert_eq!(lines, ["RESULT invalid a"]);
-    }
-
-    #[test]
-    fn options_are_checked() {
-        assert!(Config::new("chess", &[], Duration::from_millis(5)).is_err());
-        let bad = vec![("GrandSlam".to_string(), "maybe".to_string())];
-        assert!(Config::new("oware", &bad, Duration::from_millis(5)).is_err());
-        let good = vec![
-            ("Notation".to_string(), "numbers".to_string()),
-            ("Level".to_string(), "easy".to_string()),
-        ];
-        let cfg = Config::new("oware", &good, Duration::from_millis(5)).unwrap();
-        assert_eq!(
-            cfg.settings.rule_options,
-            vec![("Notation".into(), "numbers".into())]
-        );
-    }
+    let session = match session {
+        Some(session) => Ok(session),
+        None => rebuild(&config.settings, &record).and_then(|(session, replayed)| match replayed {
+            None => Ok(session),
+            Some(e) => Err(GameError::new(format!("cannot replay the game: {e}"))),
+        }),
+    };
+    (
+        thought.best,
+        session.map_err(|e| io::Error::other(e.to_string())),
+    )
 }

@@ -86,8 +86,10 @@ pub enum Command {
     Stop,
     /// `ponderhit` (accepted and ignored: the engine does not ponder).
     PonderHit,
-    /// `quit`
+    /// `quit` (any words after it, as in `quit now`, are ignored)
     Quit,
+    /// `help`: a short summary of the commands.
+    Help,
     /// `d`: describe the position.
     Display,
     /// `eval`: the static evaluation and its terms.
@@ -97,6 +99,86 @@ pub enum Command {
         /// The depth, or the bench's default.
         depth: Option<u32>,
     },
+}
+
+/// Writes the `startpos` or `fen <string>` of a `position` command.
+impl fmt::Display for Start {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Start::StartPos => f.write_str("startpos"),
+            Start::Fen(text) => write!(f, "fen {text}"),
+        }
+    }
+}
+
+/// Writes the parameters after `go` (without the word `go`), in the order
+/// [`parse`] documents; [`parse`] reads `go` followed by them back.
+impl fmt::Display for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut words: Vec<String> = Vec::new();
+        let mut pair = |name: &str, value: Option<String>| {
+            if let Some(value) = value {
+                words.push(format!("{name} {value}"));
+            }
+        };
+        pair("wtime", self.time[0].map(|t| t.to_string()));
+        pair("btime", self.time[1].map(|t| t.to_string()));
+        pair("winc", self.inc[0].map(|t| t.to_string()));
+        pair("binc", self.inc[1].map(|t| t.to_string()));
+        pair("movestogo", self.movestogo.map(|n| n.to_string()));
+        pair("depth", self.depth.map(|d| d.to_string()));
+        pair("nodes", self.nodes.map(|n| n.to_string()));
+        pair("movetime", self.movetime.map(|t| t.to_string()));
+        if self.infinite {
+            words.push("infinite".into());
+        }
+        if !self.searchmoves.is_empty() {
+            words.push(format!("searchmoves {}", self.searchmoves.join(" ")));
+        }
+        f.write_str(&words.join(" "))
+    }
+}
+
+/// Writes the command as a line of the protocol (without the line end):
+/// what a client sends, so the referee formats its `position` and `go`
+/// lines with it, and [`parse`] reads it back.
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Empty => Ok(()),
+            Command::Uci => f.write_str("uci"),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => match value {
+                Some(value) => write!(f, "setoption name {name} value {value}"),
+                None => write!(f, "setoption name {name}"),
+            },
+            Command::UciNewGame => f.write_str("ucinewgame"),
+            Command::Position { start, moves } => {
+                write!(f, "position {start}")?;
+                if !moves.is_empty() {
+                    write!(f, " moves {}", moves.join(" "))?;
+                }
+                Ok(())
+            }
+            Command::Go(go) => {
+                let params = go.to_string();
+                if params.is_empty() {
+                    f.write_str("go")
+                } else {
+                    write!(f, "go {params}")
+                }
+            }
+            Command::Perft { depth } => write!(f, "go perft {depth}"),
+            Command::Stop => f.write_str("stop"),
+            Command::PonderHit => f.write_str("ponderhit"),
+            Command::Quit => f.write_str("quit"),
+            Command::Help => f.write_str("help"),
+            Command::Display => f.write_str("d"),
+            Command::Eval => f.write_str("eval"),
+            Command::Bench { depth: None } => f.write_str("bench"),
+            Command::Bench { depth: Some(d) } => write!(f, "bench {d}"),
+        }
+    }
 }
 
 /// Why a line is not a command.
@@ -441,7 +523,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "ucinewgame" => bare(name, args, Command::UciNewGame),
         "stop" => bare(name, args, Command::Stop),
         "ponderhit" => bare(name, args, Command::PonderHit),
-        "quit" => bare(name, args, Command::Quit),
+        "quit" => Ok(Command::Quit),
+        "help" => bare(name, args, Command::Help),
         "d" => bare(name, args, Command::Display),
         "eval" => bare(name, args, Command::Eval),
         "setoption" => parse_setoption(args),
@@ -480,6 +563,8 @@ mod tests {
         assert_eq!(ok("ucinewgame"), Command::UciNewGame);
         assert_eq!(ok("stop"), Command::Stop);
         assert_eq!(ok("quit"), Command::Quit);
+        assert_eq!(ok("quit now"), Command::Quit);
+        assert_eq!(ok("help"), Command::Help);
         assert_eq!(ok("d"), Command::Display);
         assert_eq!(ok("eval"), Command::Eval);
         assert_eq!(ok(""), Command::Empty);
@@ -594,5 +679,35 @@ mod tests {
         let e = err(&long);
         assert!(e.len() < 100, "{e}");
         assert!(e.ends_with("...'"));
+    }
+
+    #[test]
+    fn commands_are_written_as_they_are_read() {
+        let lines = [
+            "uci",
+            "isready",
+            "setoption name Move Overhead value 30",
+            "setoption name Clear Hash",
+            "ucinewgame",
+            "position startpos",
+            "position startpos moves F f",
+            "position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves A",
+            "go",
+            "go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5 depth 7 nodes 99 movetime 50 infinite searchmoves A B",
+            "go perft 3",
+            "stop",
+            "ponderhit",
+            "quit",
+            "help",
+            "d",
+            "eval",
+            "bench",
+            "bench 4",
+        ];
+        for line in lines {
+            let command = ok(line);
+            assert_eq!(command.to_string(), line);
+            assert_eq!(ok(&command.to_string()), command, "{line}");
+        }
     }
 }

@@ -1,16 +1,18 @@
 //! The engine loop: commands from a reader, answers to a writer.
 //!
 //! Three kinds of threads cooperate:
-//! - the input thread reads and parses lines; on `stop` and `quit` it gives
-//!   the stop signal of every `go`, `perft` and `bench` read so far itself
-//!   (at the end of input, of every `go`), so a job stops at once even while
-//!   the command thread waits;
+//! - the input thread reads and parses lines; on `stop` it gives the stop
+//!   signal of every `go`, `perft` and `bench` read so far itself (on `quit`
+//!   and at the end of input, of every `go`: a perft or bench completes, as
+//!   a script expects), so a search stops at once even while the command
+//!   thread waits; it answers `isready` itself while a search is under way;
 //! - the command thread (the caller of [`run`]) applies commands in order;
 //! - a job thread runs each search, perft or bench, owning the session
 //!   meanwhile, and prints `bestmove` (for `go infinite`, only after `stop`).
 //!
-//! A command that needs the session while a job runs waits for that job;
-//! `isready`, `stop`, `uci` and `quit` never wait.
+//! A command that needs the session while a job runs waits for that job (a
+//! second `go` waits for the first); `isready`, `stop`, `uci` and `quit`
+//! never wait.
 
 use std::io::{self, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -21,27 +23,56 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::game::OptionInfo;
+use crate::perft;
+use crate::search::limits::MAX_DEPTH;
 use crate::search::{Clock, Limits};
 use crate::sync::lock;
 
+use super::command::Start;
 use super::command::{self, Command, Go, ParseError};
 use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
 use super::options::{self, Effect};
-use super::session::{build, AnySession, Settings};
-
-/// The deepest `perft` and `bench` accepted.
-pub const MAX_DEPTH: u32 = 64;
+use super::session::{build, rebuild, AnySession, Settings};
+use super::thinker::{self, Request};
 
 /// How long after `stop` the loop waits for the search to return before it
 /// answers with the best move reported so far.
 pub const STOP_GRACE: Duration = Duration::from_millis(20);
 
-/// How often the job thread looks at the stop signal while a search runs.
-const POLL: Duration = Duration::from_millis(2);
-
 /// How long the loop, when leaving, lets a running job go on before giving
 /// it the stop signal, and then waits for it before leaving it behind.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// The first line printed, as chess engines do; clients ignore it.
+pub fn banner() -> String {
+    format!(
+        "awale {} by the awale developers (type 'help' for the commands)",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The answer to `help`.
+const HELP: &[&str] = &[
+    "info string commands: uci, isready, setoption name <name> [value <value>], ucinewgame,",
+    "info string   position startpos|fen <position> [moves <m1> ...], go [depth|nodes|movetime|",
+    "info string   wtime|btime|winc|binc|movestogo <n>] [infinite] [searchmoves <m> ...],",
+    "info string   stop, ponderhit, quit, d, eval, perft <depth>, bench [depth], help",
+    "info string the protocol is described in protocol.md",
+];
+
+/// The text with every control character written as an escape (`\u{1b}`),
+/// so that an echo of the input stays one printable line.
+pub fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
 
 /// What the input thread hands to the command thread.
 enum Message {
@@ -58,12 +89,15 @@ struct Job {
     handle: JoinHandle<JobEnd>,
     done: Receiver<()>,
     stop: Arc<Stop>,
+    /// A search (stopped when leaving), not a perft or bench (which completes).
+    search: bool,
 }
 
-/// The session handed back by a job, and whether the job panicked.
+/// The session handed back by a job (`None` when it was lost to a panic),
+/// and the game it held, to rebuild it then.
 struct JobEnd {
-    session: Box<dyn AnySession>,
-    failed: bool,
+    session: Option<Box<dyn AnySession>>,
+    record: (Start, Vec<String>),
 }
 
 /// Runs the protocol until `quit` or the end of `input`, answering on
@@ -71,15 +105,17 @@ struct JobEnd {
 /// `info string error: ...` line.
 pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) -> io::Result<()> {
     let out = Output::new(output);
+    out.line(&banner());
     let settings = Settings::default();
     let session = build(&settings).map_err(|e| io::Error::other(e.to_string()))?;
     let quitting = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let reader = {
         let quitting = Arc::clone(&quitting);
+        let out = out.clone();
         thread::Builder::new()
             .name("awale-input".into())
-            .spawn(move || read_input(input, tx, quitting))?
+            .spawn(move || read_input(input, tx, quitting, out))?
     };
     let mut engine = Engine {
         out,
@@ -98,11 +134,12 @@ pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) ->
     Ok(())
 }
 
-/// The input thread: lines to messages; `stop` and `quit` also give at once
-/// the stop signal of every `go`, `perft` and `bench` read so far (the
-/// running job and any queued behind it), and the end of input that of
-/// every `go` (a perft or bench is then given [`QUIT_GRACE`] to finish).
-fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>) {
+/// The input thread: lines to messages; `stop` also gives at once the stop
+/// signal of every `go`, `perft` and `bench` read so far (the running job
+/// and any queued behind it), `quit` and the end of input that of every
+/// `go`. While a search is under way, `isready` is answered here at once
+/// (the command thread may be waiting for the search).
+fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>, out: Output) {
     let mut reader = LineReader::new(BufReader::new(input));
     // The signals not given yet, of searches and of perft and bench jobs.
     let mut searches: Vec<Arc<Stop>> = Vec::new();
@@ -140,15 +177,19 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>)
                         latest.push(Arc::clone(&stop));
                         Message::Command(command, Some(stop))
                     }
+                    Ok(Command::IsReady) if searches.iter().any(|s| !s.is_set()) => {
+                        out.line("readyok");
+                        continue;
+                    }
                     Ok(Command::Stop) => {
                         stop_latest(&mut searches);
                         stop_latest(&mut jobs);
                         Message::Command(Command::Stop, None)
                     }
                     Ok(Command::Quit) => {
+                        // A perft or bench completes, as a script expects.
                         quitting.store(true, Ordering::SeqCst);
                         stop_latest(&mut searches);
-                        stop_latest(&mut jobs);
                         let _ = tx.send(Message::Command(Command::Quit, None));
                         return;
                     }
@@ -201,8 +242,8 @@ impl Engine {
     }
 
     fn error(&self, what: &str) {
-        let what = what.replace(['\n', '\r'], " ");
-        self.out.line(&format!("info string error: {what}"));
+        self.out
+            .line(&format!("info string error: {}", escape_controls(what)));
     }
 
     /// Waits for the running job and takes the session back. When leaving,
@@ -217,7 +258,7 @@ impl Engine {
             match job.done.recv_timeout(Duration::from_millis(10)) {
                 Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {
-                    if !self.quitting.load(Ordering::SeqCst) {
+                    if !self.quitting.load(Ordering::SeqCst) || !job.search {
                         continue;
                     }
                     let now = Instant::now();
@@ -236,20 +277,17 @@ impl Engine {
         }
         match job.handle.join() {
             Ok(end) => {
-                let mut session = end.session;
-                if end.failed {
+                let session = match end.session {
+                    Some(session) => session,
                     // A fresh session replaces one whose searcher panicked.
-                    let (start, moves) = session.record();
-                    match build(&self.settings) {
-                        Ok(mut fresh) => {
-                            if fresh.set_position(&start, &moves).is_err() {
-                                fresh.new_game();
-                            }
-                            session = fresh;
+                    None => match rebuild(&self.settings, &end.record) {
+                        Ok((fresh, _)) => fresh,
+                        Err(e) => {
+                            log::error!("cannot rebuild the session: {e}");
+                            return Err(Gone);
                         }
-                        Err(e) => log::error!("cannot rebuild the session: {e}"),
-                    }
-                }
+                    },
+                };
                 self.session = Some(session);
                 Ok(())
             }
@@ -279,6 +317,11 @@ impl Engine {
                 self.out.line("uciok");
             }
             Command::IsReady => self.out.line("readyok"),
+            Command::Help => {
+                for line in HELP {
+                    self.out.line(line);
+                }
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::UciNewGame => self.session()?.new_game(),
             Command::Position { start, moves } => {
@@ -299,18 +342,20 @@ impl Engine {
                 self.go(go, stop)?;
             }
             Command::Perft { depth } => {
-                if !(1..=MAX_DEPTH).contains(&depth) {
-                    self.error(&format!("perft: the depth must be from 1 to {MAX_DEPTH}"));
+                if !(1..=perft::MAX_DEPTH).contains(&depth) {
+                    let max = perft::MAX_DEPTH;
+                    self.error(&format!("perft: the depth must be from 1 to {max}"));
                     return Ok(());
                 }
                 let threads = self.settings.threads;
                 let stop = stop.unwrap_or_default();
-                self.spawn(Arc::clone(&stop), move |session, out| {
+                self.spawn(Arc::clone(&stop), false, move |session, out| {
                     match session.perft(depth, threads, stop.flag()) {
                         Ok(Some(text)) => out.text(&text),
                         Ok(None) => out.line("info string perft stopped"),
                         Err(e) => out.line(&format!("info string error: {e}")),
                     }
+                    Some(session)
                 })?;
             }
             Command::Bench { depth } => {
@@ -320,16 +365,16 @@ impl Engine {
                 }
                 let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
                 let stop = stop.unwrap_or_default();
-                self.spawn(Arc::clone(&stop), move |_, out| {
+                self.spawn(Arc::clone(&stop), false, move |session, out| {
                     let mut writer = LineWriter::new(out.clone());
-                    let run =
-                        crate::search::bench::run(depth, threads, hash, stop.flag(), &mut writer);
+                    let run = crate::bench::run(depth, threads, hash, stop.flag(), &mut writer);
                     drop(writer);
                     match run {
                         Ok(Some(_)) => {}
                         Ok(None) => out.line("info string bench stopped"),
                         Err(e) => out.line(&format!("info string error: bench: {e}")),
                     }
+                    Some(session)
                 })?;
             }
         }
@@ -350,20 +395,23 @@ impl Engine {
             Effect::Configure => session.configure(&next),
             Effect::ClearHash => session.clear_hash(),
             Effect::Rebuild { keep_position } => {
-                let mut fresh = match build(&next) {
-                    Ok(fresh) => fresh,
+                let record = if keep_position {
+                    session.record()
+                } else {
+                    (Start::StartPos, Vec::new())
+                };
+                let fresh = match rebuild(&next, &record) {
+                    Ok((fresh, replayed)) => {
+                        if let Some(e) = replayed {
+                            log::info!("the position does not hold under the new rules ({e}); back to the start");
+                        }
+                        fresh
+                    }
                     Err(e) => {
                         self.error(&format!("setoption: {e}"));
                         return Ok(());
                     }
                 };
-                if keep_position {
-                    let (start, moves) = session.record();
-                    if let Err(e) = fresh.set_position(&start, &moves) {
-                        log::info!("the position does not hold under the new rules ({e}); back to the start");
-                        fresh.new_game();
-                    }
-                }
                 self.rules = fresh.rule_options();
                 self.session = Some(fresh);
             }
@@ -372,30 +420,38 @@ impl Engine {
         Ok(())
     }
 
-    /// Runs `work` on a job thread with the session; `stop` is the job's
-    /// stop signal, given when the job ends (so the input thread forgets it)
-    /// or, when leaving, by [`Engine::wait_job`].
-    fn spawn<F>(&mut self, stop: Arc<Stop>, work: F) -> Result<(), Gone>
+    /// Runs `work` on a job thread with the session, which `work` gives
+    /// back (`None` when it was lost); `stop` is the job's stop signal,
+    /// given when the job ends (so the input thread forgets it) or, when
+    /// leaving, by [`Engine::wait_job`].
+    fn spawn<F>(&mut self, stop: Arc<Stop>, search: bool, work: F) -> Result<(), Gone>
     where
-        F: FnOnce(&mut dyn AnySession, &Output) + Send + 'static,
+        F: FnOnce(Box<dyn AnySession>, &Output) -> Option<Box<dyn AnySession>> + Send + 'static,
     {
         self.wait_job()?;
-        let mut session = self.session.take().ok_or(Gone)?;
+        let session = self.session.take().ok_or(Gone)?;
+        let record = session.record();
         let out = self.out.clone();
         let (done_tx, done) = mpsc::channel();
         let ended = Arc::clone(&stop);
         let handle = thread::Builder::new()
             .name("awale-job".into())
             .spawn(move || {
-                let failed =
-                    catch_unwind(AssertUnwindSafe(|| work(session.as_mut(), &out))).is_err();
+                let session = catch_unwind(AssertUnwindSafe(|| work(session, &out)))
+                    .ok()
+                    .flatten();
                 ended.trigger();
                 let _ = done_tx.send(());
-                JobEnd { session, failed }
+                JobEnd { session, record }
             });
         match handle {
             Ok(handle) => {
-                self.job = Some(Job { handle, done, stop });
+                self.job = Some(Job {
+                    handle,
+                    done,
+                    stop,
+                    search,
+                });
                 Ok(())
             }
             Err(e) => {
@@ -412,96 +468,40 @@ impl Engine {
         let checked = session.check_searchmoves(&go.searchmoves);
         let game_over = session.game_end();
         let mover = session.side_to_move_index();
-        let fallback = session.legal_moves();
         if let Err(e) = checked {
             self.error(&format!("go: {e}"));
             return Ok(());
         }
-        let limits = limits(&go, &self.settings);
-        if let Some(hard) = safety_deadline(&go, &self.settings, mover) {
-            stop.trigger_after(hard);
-        }
+        let stop_at = safety_deadline(&go, &self.settings, mover).map(|d| Instant::now() + d);
+        let request = Request {
+            limits: limits(&go, &self.settings),
+            searchmoves: go.searchmoves,
+            stop_at,
+            grace: STOP_GRACE,
+        };
         let infinite = go.infinite;
-        let searchmoves = go.searchmoves;
-        self.spawn(Arc::clone(&stop), move |session, out| {
+        self.spawn(Arc::clone(&stop), true, move |session, out| {
             if let Some(end) = game_over {
                 out.line(&format!(
                     "info string game over: {}; final score South {}, North {}",
                     end.reason, end.scores[0], end.scores[1]
                 ));
             }
-            let pick_fallback = |best: Option<String>| {
-                best.or_else(|| {
-                    fallback
-                        .iter()
-                        .find(|m| searchmoves.is_empty() || searchmoves.contains(m))
-                        .cloned()
-                })
-            };
-            let answered = AtomicBool::new(false);
-            let best_so_far: Mutex<Option<String>> = Mutex::new(None);
-            let (result_tx, result_rx) = mpsc::channel();
-            let mut failed = false;
-            thread::scope(|scope| {
-                // The search runs on its own scoped thread so that this one
-                // can answer `stop` in time even if the search is slow to
-                // notice it; the session comes back when the search returns.
-                let searching = thread::Builder::new()
-                    .name("awale-search".into())
-                    .spawn_scoped(scope, || {
-                        let result = catch_unwind(AssertUnwindSafe(|| {
-                            session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
-                                if !answered.load(Ordering::SeqCst) {
-                                    out.line(&report.line);
-                                }
-                                if report.best.is_some() {
-                                    *lock(&best_so_far) = report.best;
-                                }
-                            })
-                        }));
-                        let _ = result_tx.send(result);
-                    });
-                if let Err(e) = searching {
-                    log::error!("cannot start the search thread: {e}");
-                    failed = true;
-                }
-                let mut stop_seen: Option<Instant> = None;
-                let best = loop {
-                    match result_rx.recv_timeout(POLL) {
-                        Ok(Ok(best)) => break best,
-                        Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
-                            out.line(
-                                "info string error: the search failed; answering a legal move",
-                            );
-                            failed = true;
-                            break None;
-                        }
-                        Err(RecvTimeoutError::Timeout) => {
-                            if !stop.is_set() {
-                                continue;
-                            }
-                            let seen = *stop_seen.get_or_insert_with(Instant::now);
-                            if seen.elapsed() >= STOP_GRACE {
-                                log::warn!(
-                                    "the search is slow to stop; answering its best move so far"
-                                );
-                                break lock(&best_so_far).clone();
-                            }
-                        }
-                    }
-                };
-                let best = pick_fallback(best);
-                if infinite {
-                    stop.wait();
-                }
-                answered.store(true, Ordering::SeqCst);
-                out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
-                // Releases the watchdog.
-                stop.trigger();
+            let reports = out.clone();
+            let thought = thinker::think(session, request, &stop, move |report| {
+                reports.line(&report.line)
             });
-            if failed {
-                std::panic::resume_unwind(Box::new("search failed"));
+            if thought.failed {
+                out.line("info string error: the search failed; answering a legal move");
             }
+            if infinite {
+                stop.wait();
+            }
+            let best = thought.best;
+            out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
+            // Releases the search if it still runs.
+            stop.trigger();
+            thought.session.wait()
         })
     }
 }
@@ -586,12 +586,12 @@ pub fn run_to_string(input: &[u8]) -> io::Result<String> {
 mod tests {
     use super::*;
 
+    /// The lines printed after the banner.
     fn lines(input: &str) -> Vec<String> {
-        run_to_string(input.as_bytes())
-            .unwrap()
-            .lines()
-            .map(String::from)
-            .collect()
+        let out = run_to_string(input.as_bytes()).unwrap();
+        let mut lines = out.lines().map(String::from);
+        assert_eq!(lines.next(), Some(banner()));
+        lines.collect()
     }
 
     #[test]
@@ -653,6 +653,16 @@ mod tests {
         assert!(out.iter().any(|l| l == "Nodes searched: 36"), "{out:?}");
         assert!(out.iter().any(|l| l == "Total: 0"), "{out:?}");
         assert!(out.last().unwrap().contains("depth must be"), "{out:?}");
+        // The limits are those of the command line.
+        let out = lines("bench 101\nperft 65\n");
+        assert!(
+            out[0].ends_with("bench: the depth must be from 1 to 100"),
+            "{out:?}"
+        );
+        assert!(
+            out[1].ends_with("perft: the depth must be from 1 to 64"),
+            "{out:?}"
+        );
     }
 
     #[test]

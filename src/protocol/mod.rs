@@ -9,3 +9,4 @@ pub mod engine;
 pub mod io;
 pub mod options;
 pub mod session;
+pub mod thinker;

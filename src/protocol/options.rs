@@ -37,14 +37,6 @@ pub enum Effect {
     },
 }
 
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
-    }
-}
-
 /// The `option name ...` lines of `uci`, values shown being those in force.
 pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
     let mut lines = Vec::new();
@@ -83,7 +75,7 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
     ));
     lines.push(format!(
         "option name Level type combo default {} var easy var medium var hard",
-        level_name(settings.level)
+        settings.level
     ));
     lines.push(format!(
         "option name Seed type spin default {} min 0 max {MAX_SEED}",
@@ -170,16 +162,9 @@ pub fn apply(
         }
         "level" => {
             let value = value.ok_or("option Level: a value is required")?;
-            next.level = match value.to_ascii_lowercase().as_str() {
-                "easy" => Level::Easy,
-                "medium" => Level::Medium,
-                "hard" => Level::Hard,
-                _ => {
-                    return Err(format!(
-                    "option Level: '{value}' is not a valid value (expected easy, medium or hard)"
-                ))
-                }
-            };
+            next.level = value
+                .parse::<Level>()
+                .map_err(|e| format!("option Level: {e}"))?;
             Effect::Configure
         }
         "clear hash" => Effect::ClearHash,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::{game_end, play_moves, Game, GameEnd, GameError, History, OptionInfo};
+use crate::game::{Game, GameEnd, GameError, Line, OptionInfo};
 use crate::perft::{self, PerftError};
 use crate::search::{Level, Limits, SearchInfo, Searcher};
 use crate::variants::{self, VariantVisitor};
@@ -124,11 +124,29 @@ pub fn build(settings: &Settings) -> Result<Box<dyn AnySession>, GameError> {
     variants::with_variant(&settings.variant, &settings.rule_options, Build(settings))
 }
 
+/// Builds the session of `settings` and replays `record` (a start and its
+/// moves, as [`AnySession::record`] gives them) on it: after a rule option
+/// changed, or to replace a session lost with a failed search. When the
+/// moves do not hold under these settings the session is left at the start
+/// and the error says why.
+pub fn rebuild(
+    settings: &Settings,
+    record: &(Start, Vec<String>),
+) -> Result<(Box<dyn AnySession>, Option<GameError>), GameError> {
+    let mut session = build(settings)?;
+    let replayed = session.set_position(&record.0, &record.1).err();
+    if replayed.is_some() {
+        session.new_game();
+    }
+    Ok((session, replayed))
+}
+
 /// Splits every word made only of two or more ASCII letters into one move
 /// per letter, so that a run such as `FfEaCe` (how Aalina's GUI writes oware
 /// moves) reads as `F f E a C e`. No variant has a move written with letters
 /// only and longer than one letter, so the rule is safe for all of them.
-pub fn expand_moves(moves: &[String]) -> String {
+/// The command line's `--moves` reads moves the same way.
+pub fn expand_moves<'a>(moves: impl IntoIterator<Item = &'a str>) -> String {
     let mut out = String::new();
     for m in moves {
         if m.len() >= 2 && m.bytes().all(|b| b.is_ascii_alphabetic()) {
@@ -147,8 +165,7 @@ pub fn expand_moves(moves: &[String]) -> String {
 /// The session of one variant.
 pub struct Session<G: Game> {
     game: G,
-    pos: G::Position,
-    history: History<G::Key>,
+    line: Line<G>,
     searcher: Searcher<G>,
     record: (Start, Vec<String>),
     /// The search settings last given to the searcher: only changes are
@@ -159,23 +176,21 @@ pub struct Session<G: Game> {
 impl<G: Game> Session<G> {
     /// A session at the start position with the search settings applied.
     pub fn new(game: G, settings: &Settings) -> Session<G> {
-        let pos = game.start();
-        let history = History::new(game.key(&pos));
         let mut searcher = Searcher::new(game.clone(), settings.hash_mb, settings.threads);
         searcher.set_level(settings.level);
         searcher.set_seed(settings.seed);
         Session {
+            line: Line::new(game.clone()),
             game,
-            pos,
-            history,
             searcher,
             record: (Start::StartPos, Vec::new()),
             applied: settings.clone(),
         }
     }
 
-    fn is_legal(&self, pos: &G::Position, mv: G::Move) -> bool {
-        is_legal(&self.game, pos, mv)
+    /// The current position.
+    fn pos(&self) -> &G::Position {
+        self.line.position()
     }
 }
 
@@ -244,10 +259,9 @@ impl<G: Game> AnySession for Session<G> {
             Start::StartPos => self.game.start(),
             Start::Fen(text) => self.game.parse_position(text)?,
         };
-        let history = History::new(self.game.key(&from));
-        let (pos, history) = play_moves(&self.game, from, &history, &expand_moves(moves))?;
-        self.pos = pos;
-        self.history = history;
+        let mut line = Line::from_position(self.game.clone(), from);
+        line.play_all(&expand_moves(moves.iter().map(String::as_str)))?;
+        self.line = line;
         self.record = (start.clone(), moves.to_vec());
         Ok(())
     }
@@ -257,46 +271,29 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn new_game(&mut self) {
-        self.pos = self.game.start();
-        self.history = History::new(self.game.key(&self.pos));
+        self.line = Line::new(self.game.clone());
         self.record = (Start::StartPos, Vec::new());
         self.searcher.clear();
     }
 
     fn play(&mut self, text: &str) -> Result<String, GameError> {
-        if game_end(&self.game, &self.pos, &self.history).is_some() {
-            return Err(GameError::new("the game is over"));
-        }
-        let mv = self.game.parse_move(&self.pos, text)?;
-        let written = self.game.format_move(&self.pos, mv);
-        let next = self.game.play(&self.pos, mv);
-        self.history.push(
-            self.game.key(&next),
-            self.game.is_irreversible(&self.pos, &next),
-        );
-        self.pos = next;
+        let before = *self.pos();
+        let mv = self.line.play_text(text)?;
+        let written = self.game.format_move(&before, mv);
         self.record.1.push(written.clone());
         Ok(written)
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        if game_end(&self.game, &self.pos, &self.history).is_some() {
-            return Vec::new();
-        }
-        let mut moves = G::Moves::default();
-        self.game.legal_moves(&self.pos, &mut moves);
-        moves
-            .iter()
-            .map(|&m| self.game.format_move(&self.pos, m))
-            .collect()
+        self.line.legal_moves_text()
     }
 
     fn game_end(&self) -> Option<GameEnd> {
-        game_end(&self.game, &self.pos, &self.history)
+        self.line.end()
     }
 
     fn side_to_move_index(&self) -> usize {
-        self.game.side_to_move(&self.pos).index()
+        self.game.side_to_move(self.pos()).index()
     }
 
     fn configure(&mut self, settings: &Settings) {
@@ -320,7 +317,7 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn display(&self) -> String {
-        let mut out = self.game.render(&self.pos);
+        let mut out = self.game.render(self.pos());
         if !out.ends_with('\n') {
             out.push('\n');
         }
@@ -330,15 +327,19 @@ impl<G: Game> AnySession for Session<G> {
             .iter()
             .map(|o| format!("{}={}", o.name, o.current))
             .collect();
-        let _ = writeln!(
-            out,
-            "Variant: {} ({})",
-            self.game.name(),
-            options.join(", ")
-        );
-        let _ = writeln!(out, "Position: {}", self.game.format_position(&self.pos));
-        let _ = writeln!(out, "Side to move: {}", self.game.side_to_move(&self.pos));
-        let scores = self.game.scores(&self.pos);
+        if options.is_empty() {
+            let _ = writeln!(out, "Variant: {}", self.game.name());
+        } else {
+            let _ = writeln!(
+                out,
+                "Variant: {} ({})",
+                self.game.name(),
+                options.join(", ")
+            );
+        }
+        let _ = writeln!(out, "Position: {}", self.game.format_position(self.pos()));
+        let _ = writeln!(out, "Side to move: {}", self.game.side_to_move(self.pos()));
+        let scores = self.game.scores(self.pos());
         let _ = writeln!(out, "Captured: South {}, North {}", scores[0], scores[1]);
         let legal = self.legal_moves();
         let _ = writeln!(out, "Legal moves: {}", legal.join(" "));
@@ -363,15 +364,15 @@ impl<G: Game> AnySession for Session<G> {
 
     fn eval(&self) -> String {
         let mut out = String::new();
-        let side = self.game.side_to_move(&self.pos);
+        let side = self.game.side_to_move(self.pos());
         let _ = writeln!(
             out,
             "Evaluation from the side to move ({side}), in centiseeds:"
         );
-        for (name, value) in self.game.evaluation_terms(&self.pos) {
+        for (name, value) in self.game.evaluation_terms(self.pos()) {
             let _ = writeln!(out, "  {name}: {value}");
         }
-        let _ = writeln!(out, "Total: {}", self.game.evaluate(&self.pos));
+        let _ = writeln!(out, "Total: {}", self.game.evaluate(self.pos()));
         if let Some(end) = self.game_end() {
             let _ = writeln!(
                 out,
@@ -388,7 +389,14 @@ impl<G: Game> AnySession for Session<G> {
         threads: usize,
         stop: &AtomicBool,
     ) -> Result<Option<String>, GameError> {
-        let divided = perft::divide(&self.game, &self.pos, &self.history, depth, threads, stop);
+        let divided = perft::divide(
+            &self.game,
+            self.pos(),
+            self.line.history(),
+            depth,
+            threads,
+            stop,
+        );
         let counts = match divided {
             Ok(counts) => counts,
             Err(PerftError::Stopped) => return Ok(None),
@@ -397,7 +405,7 @@ impl<G: Game> AnySession for Session<G> {
         let mut out = String::new();
         let mut total = 0;
         for (mv, count) in counts {
-            let _ = writeln!(out, "{}: {count}", self.game.format_move(&self.pos, mv));
+            let _ = writeln!(out, "{}: {count}", self.game.format_move(self.pos(), mv));
             total += count;
         }
         let _ = writeln!(out);
@@ -408,7 +416,7 @@ impl<G: Game> AnySession for Session<G> {
     fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError> {
         for m in moves {
             self.game
-                .parse_move(&self.pos, m)
+                .parse_move(self.pos(), m)
                 .map_err(|e| GameError::new(format!("searchmoves '{m}': {e}")))?;
         }
         Ok(())
@@ -421,38 +429,23 @@ impl<G: Game> AnySession for Session<G> {
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<String> {
-        if self.game_end().is_some() {
-            return None;
-        }
         let restrict: Vec<G::Move> = searchmoves
             .iter()
-            .filter_map(|m| self.game.parse_move(&self.pos, m).ok())
+            .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
             .collect();
-        let pos = self.pos;
+        let pos = *self.pos();
         let multipv = limits.multipv;
         let Session {
             game,
-            history,
+            line,
             searcher,
             ..
         } = self;
         let mut on_info =
             |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
-        let result = searcher.search(&pos, history, limits, &restrict, stop, &mut on_info);
-        let best = result.best.filter(|&mv| self.is_legal(&pos, mv));
-        if best.is_none() && result.best.is_some() {
-            log::warn!("the search returned an illegal move: {:?}", result.best);
-        }
-        // Never answer "no move" while a legal move exists.
-        let best = best.or_else(|| {
-            let mut moves = G::Moves::default();
-            self.game.legal_moves(&pos, &mut moves);
-            moves
-                .iter()
-                .copied()
-                .find(|m| restrict.is_empty() || restrict.contains(m))
-        });
-        best.map(|mv| self.game.format_move(&pos, mv))
+        let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
+        // The searcher promises a move whenever one is legal.
+        result.best.map(|mv| game.format_move(&pos, mv))
     }
 }
 
@@ -466,9 +459,11 @@ mod tests {
 
     #[test]
     fn letter_runs_are_split() {
-        let moves = vec!["FfEaCe".to_string(), "12".to_string(), "A".to_string()];
+        let moves = ["FfEaCe".to_string(), "12".to_string(), "A".to_string()];
         assert_eq!(
-            expand_moves(&moves).split_whitespace().collect::<Vec<_>>(),
+            expand_moves(moves.iter().map(String::as_str))
+                .split_whitespace()
+                .collect::<Vec<_>>(),
             ["F", "f", "E", "a", "C", "e", "12", "A"]
         );
         let mut s = session();
@@ -493,6 +488,17 @@ mod tests {
         assert_eq!(s.display(), before);
         assert!(s.set_position(&Start::Fen("1-2-3".into()), &[]).is_err());
         assert_eq!(s.display(), before);
+    }
+
+    #[test]
+    fn a_variant_without_options_shows_no_empty_brackets() {
+        let settings = Settings {
+            variant: "colors16".into(),
+            ..Settings::default()
+        };
+        let s = build(&settings).unwrap();
+        assert!(s.rule_options().is_empty());
+        assert!(s.display().lines().any(|l| l == "Variant: colors16"));
     }
 
     #[test]

@@ -12,10 +12,8 @@
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
 //! - [`level`], [`rng`]: the easy and medium levels.
-//! - [`bench`]: the fixed benchmark.
 
 pub mod aspiration;
-pub mod bench;
 pub mod level;
 pub mod limits;
 pub mod negamax;
@@ -51,6 +49,37 @@ pub enum Level {
     /// The full search.
     #[default]
     Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name, as the `Level` option and the tools write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads a level by its name, in any case; the error names the valid ones.
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| format!("'{text}' is not a valid value (expected easy, medium or hard)"))
+    }
 }
 
 /// The players' clocks, as `go wtime btime winc binc movestogo` give them.

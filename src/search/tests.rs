@@ -213,3 +213,16 @@ fn repetition_scores_follow_the_rule() {
     assert_eq!(r.score.0, expected);
     assert!(r.score.is_decisive() || r.score == Score::DRAW);
 }
+
+#[test]
+fn levels_read_back_their_names() {
+    for level in Level::ALL {
+        assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+        assert_eq!(level.name().to_uppercase().parse::<Level>(), Ok(level));
+    }
+    let err = "expert".parse::<Level>().unwrap_err();
+    assert_eq!(
+        err,
+        "'expert' is not a valid value (expected easy, medium or hard)"
+    );
+}

@@ -12,8 +12,8 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Limits, Searcher};
 use crate::game::{Game, GameError, History};
+use crate::search::{limits, Limits, Searcher};
 use crate::variants::{self, VariantVisitor};
 
 /// The default depth.
@@ -122,7 +122,7 @@ pub fn run(
     stop: &AtomicBool,
     out: &mut dyn Write,
 ) -> io::Result<Option<u64>> {
-    let depth = depth.unwrap_or(DEPTH).clamp(1, super::limits::MAX_DEPTH);
+    let depth = depth.unwrap_or(DEPTH).clamp(1, limits::MAX_DEPTH);
     // Per variant, in order of first appearance: name, nodes, search time.
     let mut per_variant: Vec<(&str, u64, Duration)> = Vec::new();
     let mut first = 0;

@@ -1,0 +1,247 @@
+//! The thinker: "search against a deadline and keep the best move so far",
+//! written once for every layer that must answer a move in time (the
+//! protocol loop's `go`, the arbiter mode, the terminal game, a web board).
+//!
+//! [`think`] runs the session's search on a thread of its own and returns
+//! as soon as an answer is due: when the search returns, or when the stop
+//! signal was given (by the caller, or at [`Request::stop_at`]) and the
+//! search has not returned [`Request::grace`] later; the answer is then the
+//! best move the search reported so far. The session comes back through
+//! [`Pending`] once the search returns, so a caller may answer first and
+//! wait afterwards, or leave a slow search behind and rebuild the session
+//! with [`super::session::rebuild`].
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::search::Limits;
+
+use super::io::Stop;
+use super::session::{AnySession, Report};
+
+/// How often [`think`] looks at the stop signal and the clock while the
+/// search runs.
+const POLL: Duration = Duration::from_millis(2);
+
+/// What to think about, and until when.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// The search limits (depth, nodes, time, clocks, MultiPV).
+    pub limits: Limits,
+    /// Moves to choose from, in any accepted notation (all when empty);
+    /// they must have been checked legal ([`AnySession::check_searchmoves`]).
+    pub searchmoves: Vec<String>,
+    /// When the search is told to stop, whatever it decides by itself.
+    pub stop_at: Option<Instant>,
+    /// How long after the stop signal the answer waits for the search's own
+    /// before settling for the best move reported so far.
+    pub grace: Duration,
+}
+
+/// The answer of [`think`].
+pub struct Thought {
+    /// The move to play in the engine's notation: the search's choice, or
+    /// the best it reported before the grace ran out. `None` only when the
+    /// game is over (no legal move).
+    pub best: Option<String>,
+    /// The search panicked (a bug, logged): `best` is then the best move
+    /// reported before, or else the first legal move, and the session is lost.
+    pub failed: bool,
+    /// The session, once the search returns it.
+    pub session: Pending,
+}
+
+/// A session still held by a search that may not have returned yet.
+pub struct Pending {
+    handle: Option<JoinHandle<Option<Box<dyn AnySession>>>>,
+}
+
+impl Pending {
+    /// Whether the search has returned (so [`Pending::wait`] will not block).
+    pub fn is_ready(&self) -> bool {
+        self.handle.as_ref().map_or(true, |h| h.is_finished())
+    }
+
+    /// Waits for the search to return and gives the session back; `None`
+    /// when it was lost (the search panicked or could not start), and the
+    /// caller must rebuild it.
+    pub fn wait(self) -> Option<Box<dyn AnySession>> {
+        self.handle?.join().ok().flatten()
+    }
+}
+
+/// What the search thread tells [`think`].
+enum Event {
+    /// The best move of a completed iteration.
+    Best(String),
+    /// The search returned with this move.
+    Done(Option<String>),
+}
+
+/// Searches `session` as `request` says and returns when the answer is due
+/// (see the module documentation). `stop` ends the search early; it is
+/// given at [`Request::stop_at`] too. `on_report` receives the report of
+/// every completed iteration until the answer is given, never after.
+pub fn think(
+    session: Box<dyn AnySession>,
+    request: Request,
+    stop: &Arc<Stop>,
+    mut on_report: impl FnMut(&Report) + Send + 'static,
+) -> Thought {
+    let crash_answer = session
+        .legal_moves()
+        .into_iter()
+        .find(|m| request.searchmoves.is_empty() || request.searchmoves.contains(m));
+    let answered = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<Event>();
+    let spawned = {
+        let stop = Arc::clone(stop);
+        let answered = Arc::clone(&answered);
+        let (limits, searchmoves) = (request.limits.clone(), request.searchmoves.clone());
+        thread::Builder::new()
+            .name("awale-search".into())
+            .spawn(move || {
+                let mut session = session;
+                let best = catch_unwind(AssertUnwindSafe(|| {
+                    session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
+                        if !answered.load(Ordering::SeqCst) {
+                            on_report(&report);
+                        }
+                        if let Some(best) = report.best {
+                            let _ = tx.send(Event::Best(best));
+                        }
+                    })
+                }));
+                match best {
+                    Ok(best) => {
+                        let _ = tx.send(Event::Done(best));
+                        Some(session)
+                    }
+                    Err(_) => {
+                        log::error!("the search panicked");
+                        None
+                    }
+                }
+            })
+    };
+    let handle = match spawned {
+        Ok(handle) => Some(handle),
+        Err(e) => {
+            log::error!("cannot start the search thread: {e}");
+            None
+        }
+    };
+    let mut best_so_far = None;
+    let mut stop_seen: Option<Instant> = None;
+    let mut failed = handle.is_none();
+    let best = loop {
+        if failed {
+            break best_so_far.take().or(crash_answer);
+        }
+        let now = Instant::now();
+        if request.stop_at.is_some_and(|at| now >= at) {
+            stop.trigger();
+        }
+        if stop.is_set() {
+            let seen = *stop_seen.get_or_insert(now);
+            if now >= seen + request.grace {
+                log::warn!("the search is slow to stop; answering its best move so far");
+                break best_so_far;
+            }
+        }
+        match rx.recv_timeout(POLL) {
+            Ok(Event::Best(mv)) => best_so_far = Some(mv),
+            Ok(Event::Done(best)) => break best,
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => failed = true,
+        }
+    };
+    answered.store(true, Ordering::SeqCst);
+    Thought {
+        best,
+        failed,
+        session: Pending { handle },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::command::Start;
+    use crate::protocol::session::{build, Settings};
+    use std::sync::Mutex;
+
+    fn request(depth: u32) -> Request {
+        Request {
+            limits: Limits {
+                depth: Some(depth),
+                multipv: 1,
+                ..Limits::default()
+            },
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn answers_the_search_move_and_gives_the_session_back() {
+        let session = build(&Settings::default()).unwrap();
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&reports);
+        let thought = think(session, request(3), &Stop::new(), move |r| {
+            seen.lock().unwrap().push(r.line.clone())
+        });
+        assert!(!thought.failed);
+        let best = thought.best.expect("a legal move");
+        let session = thought.session.wait().expect("the session comes back");
+        assert!(session.legal_moves().contains(&best), "{best}");
+        let reports = reports.lock().unwrap();
+        assert_eq!(reports.len(), 3, "{reports:?}");
+        assert!(reports[2].starts_with("info depth 3 "), "{reports:?}");
+    }
+
+    #[test]
+    fn keeps_to_the_searchmoves() {
+        let session = build(&Settings::default()).unwrap();
+        let mut req = request(4);
+        req.searchmoves = vec!["C".to_string()];
+        let thought = think(session, req, &Stop::new(), |_| {});
+        assert_eq!(thought.best.as_deref(), Some("C"));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_answer() {
+        let mut session = build(&Settings::default()).unwrap();
+        session
+            .set_position(&Start::Fen("0-0-0-0-0-0-1-0-0-0-0-0-23-24-S".into()), &[])
+            .unwrap();
+        let thought = think(session, request(2), &Stop::new(), |_| {});
+        assert_eq!(thought.best, None);
+        assert!(!thought.failed);
+        assert!(thought.session.wait().is_some());
+    }
+
+    #[test]
+    fn the_stop_time_ends_an_infinite_search() {
+        let session = build(&Settings::default()).unwrap();
+        let req = Request {
+            limits: Limits {
+                infinite: true,
+                multipv: 1,
+                ..Limits::default()
+            },
+            stop_at: Some(Instant::now()),
+            grace: Duration::from_secs(60),
+            ..Request::default()
+        };
+        let stop = Stop::new();
+        let thought = think(session, req, &stop, |_| {});
+        assert!(stop.is_set());
+        let session = thought.session.wait().unwrap();
+        let best = thought.best.expect("a move after the first iteration");
+        assert!(session.legal_moves().contains(&best));
+    }
+}
