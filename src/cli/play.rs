@@ -7,7 +7,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 
 use awale::game::Game;
-use awale::referee::play::{parse_level, run_play, PlayConfig};
+use awale::play::{parse_level, run_play, PlayConfig};
 use awale::variants::{with_variant, VariantVisitor};
 
 /// Who the people are.

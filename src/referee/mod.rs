@@ -1,5 +1,5 @@
 //! The referee: plays engines against each other (`awale match`,
-//! `awale tournament`) and a person against the engine (`awale play`).
+//! `awale tournament`).
 //!
 //! Every move an engine sends is checked with the same rules code the engine
 //! itself uses, the [`Game`](crate::game::Game) trait; the referee has no
@@ -16,14 +16,15 @@
 //!   format is documented there);
 //! - [`stats`]: Elo, LOS, draw ratio and SPRT;
 //! - [`event`]: running a whole match or tournament, games in parallel;
-//! - [`progress`]: the live progress bar;
-//! - [`play`]: the terminal game for people.
+//! - [`progress`]: the live progress bar.
+//!
+//! The terminal game for people, which needs none of this, is
+//! [`crate::play`].
 
 pub mod engine;
 pub mod event;
 pub mod game_runner;
 pub mod openings;
-pub mod play;
 pub mod progress;
 pub mod records;
 pub mod schedule;

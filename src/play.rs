@@ -17,7 +17,6 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::RefereeError;
 use crate::game::{game_end, Game, History, Side};
 use crate::search::{Level, Limits, Searcher};
 
@@ -307,7 +306,7 @@ pub fn run_play<G: Game>(
     config: PlayConfig,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
-) -> Result<(), RefereeError> {
+) -> std::io::Result<()> {
     let mut searcher = Searcher::new(game.clone(), 16, 1);
     searcher.set_level(config.level);
     searcher.set_seed(config.seed);
