@@ -12,6 +12,8 @@ fn main() -> ExitCode {
         .init();
     match cli::run() {
         Ok(code) => code,
+        // The reader of our output has gone (`| head`): nothing to say.
+        Err(err) if cli::output::is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::FAILURE

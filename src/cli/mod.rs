@@ -5,6 +5,7 @@ mod analyze;
 mod arbiter;
 mod bench;
 mod match_cmd;
+pub mod output;
 mod perft;
 mod play;
 mod setup;

@@ -12,9 +12,11 @@
 //!   limit and fault detection;
 //! - [`openings`], [`schedule`]: which game is played with which opening and
 //!   colours;
-//! - [`records`]: the append-only records file and resuming from it (the
-//!   format is documented there);
+//! - [`records`]: the append-only records file, the record of a game and
+//!   resuming from it (the format is documented there);
 //! - [`stats`]: Elo, LOS, draw ratio and SPRT;
+//! - [`report`]: an event's results and statistics; [`tables`]: the same
+//!   as text (score, ranking, crosstable);
 //! - [`event`]: running a whole match or tournament, games in parallel;
 //! - [`progress`]: the live progress bar.
 //!
@@ -27,8 +29,10 @@ pub mod game_runner;
 pub mod openings;
 pub mod progress;
 pub mod records;
+pub mod report;
 pub mod schedule;
 pub mod stats;
+pub mod tables;
 
 use std::fmt;
 
