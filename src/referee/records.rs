@@ -37,7 +37,11 @@
 //!   defaults), `TimeControl` (`movetime 100ms` or `BASE+INC` in seconds);
 //! - `South` (player 1, who moves first) and `North`: the engines' names;
 //! - `Opening`: the opening moves (also the first moves of the move line);
-//! - `Result`: `1-0` (South won), `0-1` (North won) or `1/2-1/2`;
+//! - `Result`: `1-0` (South won), `0-1` (North won) or `1/2-1/2`; `*` for
+//!   a game still in progress, which only `awale play`'s `save` writes
+//!   (the referee's resuming ignores such games);
+//! - `Position` (optional): the position string the game began from, when
+//!   it is not the variant's start (only `awale play` writes it);
 //! - `Scores`: the final totals `south-north`, `-` when a fault ended the game;
 //! - `Reason`: why the game ended: the rules' ending, the ply-limit
 //!   adjudication, or `<side> (<engine>) forfeits: <fault>: <details>`
@@ -66,6 +70,9 @@ use super::game_runner::{FinishedGame, GameResult};
 use super::report::GameSummary;
 use super::schedule::pairing;
 use super::RefereeError;
+
+/// The `Result` of a game still in progress (saved by `awale play`).
+pub const IN_PROGRESS: &str = "*";
 
 /// One game read back from a records file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +124,7 @@ impl Record {
         text.push('\n');
         text.push_str(&self.moves.join(" "));
         text.push('\n');
-        text.push_str(self.tag("Result").unwrap_or("*"));
+        text.push_str(self.tag("Result").unwrap_or(IN_PROGRESS));
         text.push_str("\n\n");
         text
     }
@@ -181,7 +188,7 @@ pub fn parse_records(text: &str) -> (Vec<Record>, usize) {
             Part::Terminator => {
                 let complete = line.ends_with('\n')
                     && Some(trimmed) == record.tag("Result")
-                    && record.result().is_some();
+                    && (record.result().is_some() || trimmed == IN_PROGRESS);
                 if complete {
                     if let Some((record, _)) = current.take() {
                         records.push(record);
@@ -433,6 +440,17 @@ mod tests {
         let text = a.to_text() + &b.to_text();
         let (read, end) = parse_records(&text);
         assert_eq!(read, vec![a, b]);
+        assert_eq!(end, text.len());
+    }
+
+    #[test]
+    fn a_game_in_progress_is_a_complete_record() {
+        let mut r = record(0, "game in progress");
+        r.tags[2].1 = IN_PROGRESS.into();
+        let text = r.to_text();
+        let (read, end) = parse_records(&text);
+        assert_eq!(read, vec![r]);
+        assert_eq!(read[0].result(), None);
         assert_eq!(end, text.len());
     }
 
