@@ -433,28 +433,33 @@ fn bad_settings_are_refused_with_a_message() {
     }
 }
 
+/// `match` between two correct mocks, alpha and beta, at 20 ms a move,
+/// followed by `extra`.
+fn alpha_beta(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["match", "--movetime", "20"].map(String::from).to_vec();
+    for name in ["alpha", "beta"] {
+        args.push("--engine".into());
+        args.push(format!("cmd={},name={name}", mock_engine("random.sh")));
+    }
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 #[test]
 fn the_screen_and_the_records_number_games_alike() {
     let dir = temp_dir("numbering");
     let records = dir.join("games.txt");
-    let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
-    let b = format!("cmd={},name=beta", mock_engine("random.sh"));
-    let (_, stdout) = run(
-        &[
-            "match",
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--movetime",
-            "20",
-            "--openings-random",
-            "2",
-            "--records",
-            records.to_str().unwrap(),
-        ],
-        None,
-    );
+    let args = alpha_beta(&[
+        "--openings-random",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    let (_, stdout) = run(&strs(&args), None);
     let read = read_records(&records).unwrap();
     assert_eq!(read.len(), 2);
     for r in &read {
@@ -556,22 +561,10 @@ fn engine_options_the_engine_does_not_have_are_refused() {
 
 #[test]
 fn a_match_without_openings_warns_of_repeated_games() {
-    let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
-    let b = format!("cmd={},name=beta", mock_engine("random.sh"));
     let warning = "warning: no openings";
     let stderr = |extra: &[&str]| {
-        let mut args = vec![
-            "match",
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--movetime",
-            "20",
-            "--quiet",
-        ];
-        args.extend_from_slice(extra);
-        let (out, _) = succeed(&mut awale(&args, None));
+        let args = alpha_beta(&[&["--quiet"], extra].concat());
+        let (out, _) = succeed(&mut awale(&strs(&args), None));
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
     let text = stderr(&["--games", "4"]);
@@ -586,26 +579,12 @@ fn a_match_without_openings_warns_of_repeated_games() {
 #[test]
 fn a_reader_that_goes_away_ends_the_match_quietly() {
     use std::io::{BufRead, BufReader};
-    let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
-    let b = format!("cmd={},name=beta", mock_engine("random.sh"));
-    let mut child = awale(
-        &[
-            "match",
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--games",
-            "8",
-            "--movetime",
-            "20",
-        ],
-        None,
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
+    let args = alpha_beta(&["--games", "8"]);
+    let mut child = awale(&strs(&args), None)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     // As `| head -3`: read three lines, then close the pipe.
     let stdout = child.stdout.take().unwrap();
     let lines: Vec<String> = BufReader::new(stdout)

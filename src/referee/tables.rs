@@ -46,14 +46,18 @@ impl EventReport {
         out
     }
 
-    fn ranking(&self) -> String {
-        let width = self
-            .engines
+    /// The width of a column of engine names, at least `min`.
+    fn name_width(&self, min: usize) -> usize {
+        self.engines
             .iter()
             .map(|n| n.len())
             .max()
-            .unwrap_or(4)
-            .max(4);
+            .unwrap_or(0)
+            .max(min)
+    }
+
+    fn ranking(&self) -> String {
+        let width = self.name_width(4);
         let mut rows: Vec<(usize, Wdl)> = (0..self.engines.len())
             .map(|i| (i, self.wdl(i, None)))
             .collect();
@@ -89,13 +93,7 @@ impl EventReport {
 
     fn crosstable(&self) -> String {
         let n = self.engines.len();
-        let width = self
-            .engines
-            .iter()
-            .map(|n| n.len())
-            .max()
-            .unwrap_or(4)
-            .max(9);
+        let width = self.name_width(9);
         let mut out = format!(
             "Crosstable (points of the row's engine against the column's / games):\n{:<width$}",
             ""
