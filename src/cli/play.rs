@@ -41,7 +41,7 @@ pub enum ColorChoice {
 /// Arguments of `awale play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The variant to play (oware, colors12, colors16).
+    /// The variant to play.
     #[arg(long, default_value = "oware")]
     variant: String,
     /// A rule option of the variant, NAME=VALUE (repeatable).

@@ -10,6 +10,7 @@ const RED: &str = "31";
 const BLUE: &str = "34";
 const GREY: &str = "90";
 const YELLOW: &str = "33";
+const FAINT: &str = "2";
 const MOVE: &str = "1;33";
 const CAPTURE: &str = "1;32";
 
@@ -94,13 +95,15 @@ impl Style {
 
 /// The colour of a seed letter of `variant`'s drawings: red seeds red, blue
 /// seeds blue, `colors12`'s black seeds grey (black is invisible on most
-/// terminals) and its special seeds yellow.
+/// terminals) and its special seeds yellow; transparent seeds (`T`, in the
+/// transparent variants) faint.
 fn seed_colour(variant: &str, letter: char) -> Option<&'static str> {
     match (variant, letter) {
         (_, 'R') => Some(RED),
         ("colors12", 'B') => Some(GREY),
         ("colors12", 'S') => Some(YELLOW),
         (_, 'B') => Some(BLUE),
+        (_, 'T') => Some(FAINT),
         _ => None,
     }
 }
@@ -122,6 +125,8 @@ mod tests {
         assert_eq!(out, " 1*\x1b[31m2R\x1b[0m\x1b[34m12B\x1b[0m  3 0");
         let out = Style::COLOUR.board("colors12", "3R3B1S");
         assert_eq!(out, "\x1b[31m3R\x1b[0m\x1b[90m3B\x1b[0m\x1b[33m1S\x1b[0m");
+        let out = Style::COLOUR.board("transparent96", "2R2B2T");
+        assert!(out.ends_with("\x1b[2m2T\x1b[0m"), "{out:?}");
         // Oware's hole labels and counts are no seed colours.
         let text = "   A   B\nSouth 4 4";
         assert_eq!(Style::COLOUR.board("oware", text), text);
