@@ -473,6 +473,29 @@ fn the_screen_and_the_records_number_games_alike() {
         assert!(stdout.contains(&shown), "{shown} in\n{stdout}");
     }
     assert_eq!(count_games(&records), vec![1, 2]);
+    // The terminal game continues a referee's record: the file's last game.
+    use std::io::Write;
+    let mut play = awale(
+        &[
+            "play",
+            "--human",
+            "both",
+            "--load",
+            records.to_str().unwrap(),
+        ],
+        None,
+    )
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .spawn()
+    .unwrap();
+    play.stdin.take().unwrap().write_all(b"moves\n").unwrap();
+    let out = play.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let last = read.last().unwrap();
+    let played = format!("Played: {}\n", last.moves.join(" "));
+    assert!(stdout.contains(&played), "{played} in\n{stdout}");
 }
 
 /// Runs `awale` expecting a failure: its stderr.
