@@ -2,14 +2,16 @@
 //!
 //! Layers, from the bottom: [`game`] (the trait every variant implements),
 //! [`variants`] (the rule sets), [`perft`] (move-path counting), and above
-//! them the search, the protocol and the command-line tools, which know the
-//! game only through the [`game::Game`] trait. [`bench`] is a tool above
-//! the search (it builds its positions from the variants). [`rng`] is the one seeded
+//! them the search, the protocol, the referee ([`referee`]), the terminal
+//! game ([`play`]) and the command-line tools, which know the game only
+//! through the [`game::Game`] trait. [`bench`] is a tool above the search
+//! (it builds its positions from the variants). [`rng`] is the one seeded
 //! random generator they share, [`sync`] their locking.
 
 pub mod bench;
 pub mod game;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod referee;
 pub mod rng;

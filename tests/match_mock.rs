@@ -112,14 +112,14 @@ fn a_mock_match_records_every_game() {
     let read = read_records(&records).unwrap();
     let mut games: Vec<usize> = read.iter().map(|r| r.game().unwrap()).collect();
     games.sort();
-    assert_eq!(games, vec![0, 1, 2, 3]);
+    assert_eq!(games, vec![1, 2, 3, 4]);
     for r in &read {
         check_record(r);
         assert!(r.moves.len() >= 2);
     }
     // Each opening is played twice, colours swapped.
     let by_game = |k: usize| read.iter().find(|r| r.game() == Some(k)).unwrap();
-    for pair in [0, 2] {
+    for pair in [1, 3] {
         let (x, y) = (by_game(pair), by_game(pair + 1));
         assert_eq!(x.tag("Opening"), y.tag("Opening"));
         assert_eq!(x.tag("South"), y.tag("North"));
@@ -164,7 +164,7 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         args.push(spec);
     };
     add(format!("cmd={},name=good", mock_engine("random.sh")));
-    for bad in ["crash", "illegal", "silent", "garbage", "nouciok"] {
+    for bad in ["crash", "illegal", "silent", "garbage"] {
         add(format!(
             "cmd={},name={bad}",
             mock_engine(&format!("{bad}.sh"))
@@ -189,7 +189,7 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
     let (_, stdout) = run(&args, Some(&log));
 
     let read = read_records(&records).unwrap();
-    assert_eq!(read.len(), 10, "every game is finished:\n{stdout}");
+    assert_eq!(read.len(), 8, "every game is finished:\n{stdout}");
     let expected = [
         ("crash", "crash: its output closed", "exit status: 3"),
         (
@@ -199,7 +199,6 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         ),
         ("silent", "timeout: no bestmove in time", ""),
         ("garbage", "illegal move: '#@!x': malformed move", ""),
-        ("nouciok", "no handshake: no uciok: no uciok in time", ""),
     ];
     for (bad, reason, detail) in expected {
         let games: Vec<&Record> = read
@@ -225,17 +224,17 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         }
         assert!(stdout.contains(&format!("Forfeits by {bad}: ")), "{stdout}");
     }
-    // The good engine won all ten games; the ranking shows it first.
+    // The good engine won all eight games; the ranking shows it first.
     assert!(stdout.contains("Rank"), "{stdout}");
     let first = stdout
         .lines()
         .find(|l| l.trim_start().starts_with("1 "))
         .unwrap();
     assert!(first.contains("good"), "{stdout}");
-    // Every faulty engine was started again for its second game: five mocks
+    // Every faulty engine was started again for its second game: four mocks
     // log their starts (the good one too, once per worker).
     let starts = std::fs::read_to_string(&log).unwrap().lines().count();
-    assert_eq!(starts, 1 + 5 * 2, "process starts");
+    assert_eq!(starts, 1 + 4 * 2, "process starts");
 }
 
 fn count_games(records: &Path) -> Vec<usize> {
@@ -285,7 +284,7 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
     let text = std::fs::read_to_string(&records).unwrap();
     let third = text.match_indices("[Event ").nth(2).unwrap().0;
     std::fs::write(&records, &text[..third + 60]).unwrap();
-    assert_eq!(count_games(&records), vec![0, 1]);
+    assert_eq!(count_games(&records), vec![1, 2]);
 
     let (_, stdout) = run(&full, None);
     assert!(stdout.contains("Resuming: 2 of 6 games"), "{stdout}");
@@ -293,7 +292,7 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
         stdout.contains("(4 played now, 2 from the records file)"),
         "{stdout}"
     );
-    assert_eq!(count_games(&records), vec![0, 1, 2, 3, 4, 5]);
+    assert_eq!(count_games(&records), vec![1, 2, 3, 4, 5, 6]);
     for r in read_records(&records).unwrap() {
         check_record(&r);
     }
@@ -303,7 +302,7 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
         stdout.contains("(0 played now, 6 from the records file)"),
         "{stdout}"
     );
-    assert_eq!(count_games(&records), vec![0, 1, 2, 3, 4, 5]);
+    assert_eq!(count_games(&records), vec![1, 2, 3, 4, 5, 6]);
 }
 
 #[test]
@@ -350,7 +349,7 @@ fn a_killed_process_resumes_without_losing_or_repeating_games() {
         stdout.contains(&format!("{} from the records file", before.len())),
         "{stdout}"
     );
-    assert_eq!(count_games(&records), (0..8).collect::<Vec<_>>());
+    assert_eq!(count_games(&records), (1..=8).collect::<Vec<_>>());
 }
 
 #[test]
@@ -432,4 +431,193 @@ fn bad_settings_are_refused_with_a_message() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
+}
+
+/// `match` between two correct mocks, alpha and beta, at 20 ms a move,
+/// followed by `extra`.
+fn alpha_beta(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["match", "--movetime", "20"].map(String::from).to_vec();
+    for name in ["alpha", "beta"] {
+        args.push("--engine".into());
+        args.push(format!("cmd={},name={name}", mock_engine("random.sh")));
+    }
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn the_screen_and_the_records_number_games_alike() {
+    let dir = temp_dir("numbering");
+    let records = dir.join("games.txt");
+    let args = alpha_beta(&[
+        "--openings-random",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    let (_, stdout) = run(&strs(&args), None);
+    let read = read_records(&records).unwrap();
+    assert_eq!(read.len(), 2);
+    for r in &read {
+        let shown = format!(
+            "Finished game {} ({} vs {}): {}",
+            r.tag("Game").unwrap(),
+            r.tag("South").unwrap(),
+            r.tag("North").unwrap(),
+            r.tag("Result").unwrap()
+        );
+        assert!(stdout.contains(&shown), "{shown} in\n{stdout}");
+    }
+    assert_eq!(count_games(&records), vec![1, 2]);
+    // The terminal game continues a referee's record: the file's last game.
+    use std::io::Write;
+    let mut play = awale(
+        &[
+            "play",
+            "--human",
+            "both",
+            "--load",
+            records.to_str().unwrap(),
+        ],
+        None,
+    )
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .spawn()
+    .unwrap();
+    play.stdin.take().unwrap().write_all(b"moves\n").unwrap();
+    let out = play.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let last = read.last().unwrap();
+    let played = format!("Played: {}\n", last.moves.join(" "));
+    assert!(stdout.contains(&played), "{played} in\n{stdout}");
+}
+
+/// Runs `awale` expecting a failure: its stderr.
+fn fail(args: &[&str]) -> String {
+    let out = awale(args, None).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{args:?} succeeded: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let dir = temp_dir("no-engine");
+    let records = dir.join("games.txt");
+    let good = format!("cmd={},name=good", mock_engine("random.sh"));
+    for (bad, message) in [
+        (
+            "cmd=/nonexistent/engine,name=ghost".to_string(),
+            "cannot start '/nonexistent/engine'",
+        ),
+        (
+            format!("cmd={},name=mute", mock_engine("nouciok.sh")),
+            "no uciok",
+        ),
+        (
+            "cmd=/nonexistent/engine,name=ghost,proto=arbiter".to_string(),
+            "cannot start '/nonexistent/engine'",
+        ),
+    ] {
+        let stderr = fail(&[
+            "match",
+            "--engine",
+            &good,
+            "--engine",
+            &bad,
+            "--movetime",
+            "20",
+            "--handshake-timeout",
+            "500",
+            "--records",
+            records.to_str().unwrap(),
+        ]);
+        assert!(
+            stderr.contains("cannot play, so no game was started"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(read_records(&records).unwrap().is_empty(), "{bad}");
+    }
+}
+
+#[test]
+fn engine_options_the_engine_does_not_have_are_refused() {
+    let good = format!("cmd={AWALE},arg=uci,name=ours,option.Level=easy,option.Hash=4");
+    let bad = format!("cmd={AWALE},arg=uci,name=typo,option.Level=easy,option.Foo=1");
+    let stderr = fail(&["match", "--engine", &good, "--engine", &bad]);
+    assert!(stderr.contains("engine 'typo' cannot play"), "{stderr}");
+    assert!(stderr.contains("it has no option 'Foo'"), "{stderr}");
+    // An engine that lists no options cannot be checked: a warning, and
+    // the match is played.
+    let quiet = format!("cmd={},name=mock,option.Foo=1", mock_engine("random.sh"));
+    let out = awale(
+        &[
+            "match",
+            "--engine",
+            &good,
+            "--engine",
+            &quiet,
+            "--movetime",
+            "20",
+        ],
+        None,
+    )
+    .output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning: engine 'mock': it lists no options, so option 'Foo' cannot be checked"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_match_without_openings_warns_of_repeated_games() {
+    let warning = "warning: no openings";
+    let stderr = |extra: &[&str]| {
+        let args = alpha_beta(&[&["--quiet"], extra].concat());
+        let (out, _) = succeed(&mut awale(&strs(&args), None));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let text = stderr(&["--games", "4"]);
+    assert!(text.contains(warning), "{text}");
+    assert!(text.contains("--openings-random"), "{text}");
+    // Two games (colours swapped) repeat nothing; random openings vary.
+    assert!(!stderr(&["--games", "2"]).contains(warning));
+    let text = stderr(&["--games", "4", "--openings-random", "2"]);
+    assert!(!text.contains(warning), "{text}");
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_match_quietly() {
+    use std::io::{BufRead, BufReader};
+    let args = alpha_beta(&["--games", "8"]);
+    let mut child = awale(&strs(&args), None)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // As `| head -3`: read three lines, then close the pipe.
+    let stdout = child.stdout.take().unwrap();
+    let lines: Vec<String> = BufReader::new(stdout)
+        .lines()
+        .take(3)
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }

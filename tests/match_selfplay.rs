@@ -29,7 +29,7 @@ fn check_records(path: &PathBuf, games: usize, names: [&str; 2]) {
     let read = read_records(path).unwrap();
     let mut numbers: Vec<usize> = read.iter().map(|r| r.game().unwrap()).collect();
     numbers.sort();
-    assert_eq!(numbers, (0..games).collect::<Vec<_>>());
+    assert_eq!(numbers, (1..=games).collect::<Vec<_>>());
     for r in &read {
         let reason = r.tag("Reason").unwrap();
         assert!(!reason.contains("forfeits"), "{}", r.to_text());

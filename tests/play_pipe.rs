@@ -1,12 +1,18 @@
 //! `awale play` driven through a pipe, as a person at a terminal would.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 const AWALE: &str = env!("CARGO_BIN_EXE_awale");
 
 fn play(args: &[&str], input: &[u8]) -> (bool, String, String) {
-    let mut child = Command::new(AWALE)
+    play_with(&mut Command::new(AWALE), args, input)
+}
+
+/// `play` with the command's own environment (e.g. `NO_COLOR`).
+fn play_with(command: &mut Command, args: &[&str], input: &[u8]) -> (bool, String, String) {
+    let mut child = command
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -76,4 +82,161 @@ fn bad_arguments_are_refused() {
     let (ok, _, err) = play(&["--variant", "chess"], b"");
     assert!(!ok);
     assert!(err.contains("unknown variant"), "{err}");
+}
+
+#[test]
+fn a_move_wins_over_a_command_abbreviation() {
+    // `d` used to be short for `board`: D (South's hole) and d (North's)
+    // redrew the board instead of being played.
+    let (ok, out, err) = play(&["--human", "both"], b"D\nd\nmoves\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("South (player) plays D"), "{out}");
+    assert!(out.contains("North (player) plays d"), "{out}");
+    assert!(out.contains("Played: D d"), "{out}");
+}
+
+const ESC: &str = "\x1b[";
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let script = b"C\nf\n";
+    // Through a pipe: plain text, and NO_COLOR is respected.
+    let (_, out, _) = play(&["--human", "both"], script);
+    assert!(!out.contains(ESC), "{out}");
+    let mut no_color = Command::new(AWALE);
+    no_color.env("NO_COLOR", "1");
+    let (_, out, _) = play_with(&mut no_color, &["--human", "both"], script);
+    assert!(!out.contains(ESC), "{out}");
+    // Asked for: the move played is highlighted.
+    let (_, out, _) = play(&["--human", "both", "--color", "always"], script);
+    assert!(out.contains("plays \x1b[1;33mC\x1b[0m"), "{out}");
+    // Seeds in their colour in the colour variants.
+    let (ok, out, err) = play(
+        &[
+            "--variant",
+            "colors16",
+            "--human",
+            "both",
+            "--color",
+            "always",
+        ],
+        b"",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("\x1b[31m2R\x1b[0m\x1b[34m2B\x1b[0m"), "{out}");
+}
+
+#[test]
+fn captures_are_announced() {
+    // South's F sows 5 seeds into a, b, c, d, e, making each 2: all five
+    // are captured (not a grand slam: f keeps its 4).
+    let position = "4-4-4-4-4-5-1-1-1-1-1-4-7-7-S";
+    let (ok, out, err) = play(
+        &[
+            "--human",
+            "both",
+            "--position",
+            position,
+            "--color",
+            "always",
+        ],
+        b"F\n",
+    );
+    assert!(ok, "{err}");
+    let line = out.lines().find(|l| l.contains("plays")).unwrap();
+    assert!(line.contains("\x1b[1;32mcaptures 10 seeds"), "{out}");
+}
+
+#[test]
+fn the_header_help_and_board_fit_80_columns_and_there_is_a_prompt() {
+    for variant in ["oware", "colors12", "colors16"] {
+        let (ok, out, err) = play(&["--variant", variant, "--human", "both"], b"help\n");
+        assert!(ok, "{err}");
+        for line in out.lines() {
+            assert!(line.chars().count() <= 80, "{variant}: {line}");
+        }
+        assert!(
+            out.starts_with(&format!("awale play: {variant}, two players.\n")),
+            "{out}"
+        );
+        assert!(out.contains("South> "), "the prompt: {out}");
+        for command in [
+            "undo",
+            "hint",
+            "level L",
+            "movetime MS",
+            "save FILE",
+            "quit, q",
+        ] {
+            assert!(out.contains(&format!("  {command} ")), "{command}: {out}");
+        }
+        assert!(out.contains("Legal now:"), "{out}");
+    }
+}
+
+#[test]
+fn a_game_starts_from_a_given_position_and_moves() {
+    let position = "1-2-3-4-5-6-7-8-0-0-0-0-5-7-N";
+    let (ok, out, err) = play(
+        &["--human", "both", "--position", position, "--moves", "b"],
+        b"moves\n",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Played: b\n"), "{out}");
+    assert!(out.contains("South (player) to move."), "{out}");
+    // Bad starts are refused before the game.
+    let (ok, _, err) = play(&["--moves", "A Z"], b"");
+    assert!(!ok);
+    assert!(err.contains("--position/--moves: move 2 'Z'"), "{err}");
+    let (ok, _, err) = play(&["--position", "1-2-3"], b"");
+    assert!(!ok);
+    assert!(err.contains("position"), "{err}");
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("awale-play-{name}-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn a_saved_game_is_a_record_and_loads_again() {
+    let path = scratch("save");
+    let file = path.to_str().unwrap();
+    let position = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N";
+    let (ok, out, err) = play(
+        &[
+            "--human",
+            "both",
+            "--option",
+            "GrandSlam=capture",
+            "--position",
+            position,
+        ],
+        format!("a\nF\nsave {file}\n").as_bytes(),
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("Saved 2 moves to {file}")), "{out}");
+    // The referee's reader reads it: a game in progress.
+    let records = awale::referee::records::read_records(&path).unwrap();
+    assert_eq!(records.len(), 1);
+    let r = &records[0];
+    assert_eq!(r.moves, vec!["a", "F"]);
+    assert_eq!(r.tag("Result"), Some("*"));
+    assert_eq!(r.tag("Variant"), Some("oware"));
+    assert_eq!(r.tag("Options"), Some("GrandSlam=capture"));
+    assert_eq!(r.tag("Position"), Some(position));
+    // And the game goes on from there.
+    let (ok, out, err) = play(&["--human", "both", "--load", file], b"moves\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Played: a F\n"), "{out}");
+    assert!(out.contains("North (player) to move."), "{out}");
+    // --load takes the game's own settings.
+    let (ok, _, err) = play(&["--load", file, "--variant", "colors16"], b"");
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
+    let _ = std::fs::remove_file(&path);
+    let (ok, _, err) = play(&["--load", file], b"");
+    assert!(!ok);
+    assert!(err.contains("no such file"), "{err}");
 }

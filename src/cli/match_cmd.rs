@@ -9,8 +9,9 @@ use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
 use awale::referee::engine::EngineSpec;
-use awale::referee::event::{run_event, EventConfig, EventReport, OpeningsConfig};
+use awale::referee::event::{run_event, EventConfig, OpeningsConfig};
 use awale::referee::game_runner::TimeControl;
+use awale::referee::report::EventReport;
 use awale::referee::schedule::Format;
 use awale::referee::stats::Sprt;
 
@@ -122,16 +123,16 @@ impl EventArgs {
 }
 
 /// Prints the results of a finished event.
-pub fn print_report(report: &EventReport) {
-    println!();
-    print!("{}", report.summary());
+pub fn print_report(report: &EventReport) -> std::io::Result<()> {
+    let mut text = format!("\n{}", report.summary());
     if let Some(t) = report.overhead_per_move() {
-        println!(
-            "Referee overhead: {:.1} us per engine move ({} moves)",
+        text += &format!(
+            "Referee overhead: {:.1} us per engine move ({} moves)\n",
             t.as_secs_f64() * 1e6,
             report.engine_moves
         );
     }
+    super::stdout::line(text.trim_end_matches('\n'))
 }
 
 /// Arguments of `awale match`.
@@ -145,6 +146,6 @@ pub struct MatchArgs {
 pub fn run(args: MatchArgs) -> anyhow::Result<ExitCode> {
     let config = args.event.config(Format::Match)?;
     let report = run_event(&config)?;
-    print_report(&report);
+    print_report(&report)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,13 +1,17 @@
 //! `awale play`: a person against the engine, or two people, in the terminal.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::anyhow;
+use anyhow::{anyhow, bail, Context};
 use clap::{Args, ValueEnum};
 
 use awale::game::Game;
-use awale::referee::play::{parse_level, run_play, PlayConfig};
+use awale::play::saved::SavedGame;
+use awale::play::style::Style;
+use awale::play::{run_play, PlayConfig, PlayError};
+use awale::referee::records::read_records;
 use awale::variants::{with_variant, VariantVisitor};
 
 /// Who the people are.
@@ -23,6 +27,17 @@ pub enum Humans {
     None,
 }
 
+/// When to colour the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always (even through a pipe, and despite NO_COLOR).
+    Always,
+    /// Never.
+    Never,
+}
+
 /// Arguments of `awale play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -32,6 +47,16 @@ pub struct PlayArgs {
     /// A rule option of the variant, NAME=VALUE (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// The position string to start from (default: the variant's start).
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves played from there before the game begins, separated by spaces.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Continue the last game of FILE, written by `save FILE` or by the
+    /// referee's --records (its variant, options and moves).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "options", "position", "moves"])]
+    load: Option<PathBuf>,
     /// Which side(s) people play.
     #[arg(long, value_enum, default_value_t = Humans::South)]
     human: Humans,
@@ -44,14 +69,29 @@ pub struct PlayArgs {
     /// The seed of the engine's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Colour the seeds, the last move and captures.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+}
+
+/// The game `--load FILE` continues: the last record of the file.
+fn load(path: &Path) -> anyhow::Result<SavedGame> {
+    if !path.exists() {
+        bail!("--load '{}': no such file", path.display());
+    }
+    let records = read_records(path)?;
+    let last = records
+        .last()
+        .ok_or_else(|| anyhow!("--load '{}': no game record in the file", path.display()))?;
+    SavedGame::from_record(last).map_err(|e| anyhow!("--load '{}': {e}", path.display()))
 }
 
 /// Reads commands from stdin and plays until `quit` or the end of input.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    let level = parse_level(&args.level)
-        .ok_or_else(|| anyhow!("--level '{}': expected easy, medium or hard", args.level))?;
+    let level: awale::search::Level =
+        args.level.parse().map_err(|e| anyhow!("--level {e}"))?;
     if args.movetime == 0 {
-        anyhow::bail!("--movetime must be at least 1 ms");
+        bail!("--movetime must be at least 1 ms");
     }
     let humans = match args.human {
         Humans::South => [true, false],
@@ -59,24 +99,52 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         Humans::Both => [true, true],
         Humans::None => [false, false],
     };
+    let game = match &args.load {
+        Some(path) => load(path)?,
+        None => SavedGame {
+            variant: args.variant.clone(),
+            options: super::setup::option_pairs(&args.options)?,
+            position: args.position.clone(),
+            moves: args.moves.split_whitespace().map(String::from).collect(),
+        },
+    };
+    let style = match args.color {
+        ColorChoice::Auto => Style::detect(),
+        ColorChoice::Always => Style::COLOUR,
+        ColorChoice::Never => Style::PLAIN,
+    };
     let config = PlayConfig {
         humans,
         level,
         movetime: Duration::from_millis(args.movetime),
         seed: args.seed,
+        position: game.position,
+        moves: game.moves,
+        style,
     };
-    let options = super::setup::option_pairs(&args.options)?;
 
     struct Play(PlayConfig);
     impl VariantVisitor for Play {
-        type Output = anyhow::Result<()>;
-        fn visit<G: Game>(self, game: G) -> anyhow::Result<()> {
+        type Output = Result<(), PlayError>;
+        fn visit<G: Game>(self, game: G) -> Self::Output {
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
-            run_play(&game, self.0, &mut stdin.lock(), &mut stdout.lock())?;
-            Ok(())
+            run_play(&game, self.0, &mut stdin.lock(), &mut stdout.lock())
         }
     }
-    with_variant(&args.variant, &options, Play(config))??;
-    Ok(ExitCode::SUCCESS)
+    let from = if args.load.is_some() {
+        "--load"
+    } else {
+        "--position/--moves"
+    };
+    let variant = with_variant(&game.variant, &game.options, Play(config));
+    let played = match &args.load {
+        Some(path) => variant.with_context(|| format!("--load '{}'", path.display()))?,
+        None => variant?,
+    };
+    match played {
+        Err(PlayError::Setup(e)) => bail!("{from}: {e}"),
+        Err(e) => Err(e.into()),
+        Ok(()) => Ok(ExitCode::SUCCESS),
+    }
 }

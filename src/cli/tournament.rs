@@ -27,6 +27,6 @@ pub fn run(args: TournamentArgs) -> anyhow::Result<ExitCode> {
     };
     let config = args.event.config(format)?;
     let report = run_event(&config)?;
-    print_report(&report);
+    print_report(&report)?;
     Ok(ExitCode::SUCCESS)
 }

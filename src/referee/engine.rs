@@ -237,6 +237,11 @@ pub trait Engine: Send {
     fn game_over(&mut self);
     /// Ends the process after a fault: the next game starts a fresh one.
     fn reset(&mut self);
+    /// What the last start-up found doubtful but not wrong (e.g. options
+    /// set that the engine does not list), for people; emptied by the call.
+    fn take_warnings(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Starts the engine described by `spec`, speaking its protocol. The process
@@ -246,6 +251,7 @@ pub fn create(spec: &EngineSpec) -> Box<dyn Engine> {
         Protocol::Uci | Protocol::Aalina => Box::new(UciEngine {
             spec: spec.clone(),
             process: None,
+            warnings: Vec::new(),
         }),
         Protocol::Arbiter => Box::new(ArbiterEngine {
             spec: spec.clone(),
@@ -406,6 +412,15 @@ fn millis(d: Duration) -> u128 {
 struct UciEngine {
     spec: EngineSpec,
     process: Option<Process>,
+    warnings: Vec<String>,
+}
+
+/// The name of the option an `option name <NAME> type ...` line declares
+/// (the name may contain spaces).
+fn declared_option(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    let end = rest.find(" type ").unwrap_or(rest.len());
+    Some(rest[..end].trim())
 }
 
 impl UciEngine {
@@ -414,12 +429,17 @@ impl UciEngine {
         let deadline = Instant::now() + setup.handshake_timeout;
         let fail = |f: Fault| Fault::new(FaultKind::Handshake, format!("no uciok: {}", f.detail));
         process.send("uci").map_err(fail)?;
+        let mut listed: Vec<String> = Vec::new();
         loop {
             let line = process.recv(deadline, "uciok").map_err(fail)?;
             if line.trim() == "uciok" {
                 break;
             }
+            if let Some(name) = declared_option(&line) {
+                listed.push(name.to_string());
+            }
         }
+        self.check_options(&listed)?;
         if !setup.variant.eq_ignore_ascii_case("oware") {
             process.send(&format!("setoption name Variant value {}", setup.variant))?;
         }
@@ -427,6 +447,30 @@ impl UciEngine {
             process.send(&format!("setoption name {name} value {value}"))?;
         }
         Ok(process)
+    }
+
+    /// Refuses an `option.NAME` of the spec that the engine does not list;
+    /// when it lists no option at all, only warns (it may still know them).
+    fn check_options(&mut self, listed: &[String]) -> Result<(), Fault> {
+        for (name, _) in &self.spec.options {
+            if listed.iter().any(|l| l.eq_ignore_ascii_case(name)) {
+                continue;
+            }
+            if listed.is_empty() {
+                self.warnings.push(format!(
+                    "it lists no options, so option '{name}' cannot be checked"
+                ));
+            } else {
+                return Err(Fault::new(
+                    FaultKind::Handshake,
+                    format!(
+                        "it has no option '{name}' (its options: {})",
+                        listed.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn ready(process: &mut Process, timeout: Duration) -> Result<(), Fault> {
@@ -507,6 +551,10 @@ impl Engine for UciEngine {
 
     fn reset(&mut self) {
         self.process = None;
+    }
+
+    fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
     }
 }
 
@@ -600,6 +648,19 @@ mod tests {
         for bad in ["name=x", "cmd=a,foo=1", "cmd=a,proto=xboard", "cmd", ""] {
             assert!(EngineSpec::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn option_lines_give_their_names() {
+        assert_eq!(
+            declared_option("option name Move Overhead type spin default 10"),
+            Some("Move Overhead")
+        );
+        assert_eq!(
+            declared_option("option name Clear Hash"),
+            Some("Clear Hash")
+        );
+        assert_eq!(declared_option("id name x"), None);
     }
 
     #[test]

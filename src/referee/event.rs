@@ -1,21 +1,22 @@
 //! Running a match or a tournament: the schedule, games in parallel, the
 //! records file, resuming, SPRT, and the final tables.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::engine::{self, Engine, EngineSpec, Protocol};
-use super::game_runner::{play_game, FinishedGame, GameResult, GameSettings, TimeControl};
+use super::engine::{self, Engine, EngineSpec, GameSetup, Protocol};
+use super::game_runner::{play_game, FinishedGame, GameSettings, TimeControl};
 use super::openings::Openings;
 use super::progress::Progress;
-use super::records::{fingerprint, now_utc, Record, RecordsFile};
+use super::records::{fingerprint, game_number, resumed_games, EventTags, RecordsFile};
+use super::report::{EventReport, GameSummary};
 use super::schedule::{encounters, pairing, Format, Pairing};
-use super::stats::{Sprt, SprtStatus, Wdl};
+use super::stats::{Sprt, SprtStatus};
 use super::RefereeError;
-use crate::game::{Game, Side};
+use crate::game::Game;
 use crate::sync::lock;
 use crate::variants::{with_variant, VariantVisitor};
 
@@ -70,217 +71,6 @@ pub struct EventConfig {
     pub quiet: bool,
 }
 
-/// One game as the statistics see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSummary {
-    /// The game's number.
-    pub index: usize,
-    /// The South engine's index.
-    pub south: usize,
-    /// The North engine's index.
-    pub north: usize,
-    /// The result.
-    pub result: GameResult,
-    /// Why it ended.
-    pub reason: String,
-}
-
-/// The outcome of an event.
-#[derive(Clone, Debug)]
-pub struct EventReport {
-    /// The engines' names.
-    pub engines: Vec<String>,
-    /// The kind of event.
-    pub format: Format,
-    /// Every finished game, resumed ones included, by number.
-    pub games: Vec<GameSummary>,
-    /// Games read back from the records file.
-    pub resumed: usize,
-    /// Games played by this run.
-    pub played: usize,
-    /// Games the schedule holds.
-    pub scheduled: usize,
-    /// The SPRT settings, if any.
-    pub sprt: Option<Sprt>,
-    /// The referee's own time over the games this run played.
-    pub referee_time: Duration,
-    /// Engine moves in the games this run played.
-    pub engine_moves: u64,
-}
-
-impl EventReport {
-    /// Engine `a`'s results against engine `b` (against everyone when `b`
-    /// is `None`).
-    pub fn wdl(&self, a: usize, b: Option<usize>) -> Wdl {
-        let mut wdl = Wdl::default();
-        for g in &self.games {
-            let side = if g.south == a && b.map_or(true, |b| g.north == b) {
-                Side::South
-            } else if g.north == a && b.map_or(true, |b| g.south == b) {
-                Side::North
-            } else {
-                continue;
-            };
-            match g.result.points(side) {
-                p if p > 0.75 => wdl.wins += 1,
-                p if p < 0.25 => wdl.losses += 1,
-                _ => wdl.draws += 1,
-            }
-        }
-        wdl
-    }
-
-    /// The SPRT's verdict for a match (engine 0 against engine 1).
-    pub fn sprt_status(&self) -> Option<SprtStatus> {
-        self.sprt.map(|s| s.status(&self.wdl(0, Some(1))))
-    }
-
-    /// The referee's mean own time per engine move over this run's games.
-    pub fn overhead_per_move(&self) -> Option<Duration> {
-        (self.engine_moves > 0).then(|| self.referee_time / self.engine_moves as u32)
-    }
-
-    /// Forfeits per engine: `(name, reasons)`.
-    fn faults(&self) -> BTreeMap<String, BTreeMap<String, u32>> {
-        let mut faults: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
-        for g in &self.games {
-            let Some((_, rest)) = g.reason.split_once(" forfeits: ") else {
-                continue;
-            };
-            let loser = match g.result {
-                GameResult::SouthWins => g.north,
-                GameResult::NorthWins => g.south,
-                GameResult::Draw => continue,
-            };
-            let kind = rest.split(':').next().unwrap_or(rest).to_string();
-            *faults
-                .entry(self.engines[loser].clone())
-                .or_default()
-                .entry(kind)
-                .or_default() += 1;
-        }
-        faults
-    }
-
-    /// The final results as text: score, Elo, LOS, draws, SPRT and faults
-    /// for a match; ranking and crosstable for a tournament.
-    pub fn summary(&self) -> String {
-        let mut out = String::new();
-        if self.format == Format::Match {
-            let wdl = self.wdl(0, Some(1));
-            out += &format!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n",
-                self.engines[0],
-                self.engines[1],
-                wdl.wins,
-                wdl.losses,
-                wdl.draws,
-                wdl.score().unwrap_or(0.5),
-                wdl.games()
-            );
-            out += &wdl.describe();
-            out.push('\n');
-            if let Some(sprt) = &self.sprt {
-                out += &sprt.describe(&wdl);
-                out.push('\n');
-            }
-        } else {
-            out += &self.ranking();
-            out += &self.crosstable();
-        }
-        for (name, kinds) in self.faults() {
-            let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            out += &format!("Forfeits by {name}: {}\n", list.join(", "));
-        }
-        out += &format!(
-            "Games: {} of {} ({} played now, {} from the records file)\n",
-            self.games.len(),
-            self.scheduled,
-            self.played,
-            self.resumed
-        );
-        out
-    }
-
-    fn ranking(&self) -> String {
-        let width = self
-            .engines
-            .iter()
-            .map(|n| n.len())
-            .max()
-            .unwrap_or(4)
-            .max(4);
-        let mut rows: Vec<(usize, Wdl)> = (0..self.engines.len())
-            .map(|i| (i, self.wdl(i, None)))
-            .collect();
-        rows.sort_by(|a, b| {
-            let (sa, sb) = (a.1.score().unwrap_or(0.0), b.1.score().unwrap_or(0.0));
-            sb.partial_cmp(&sa).unwrap_or(std::cmp::Ordering::Equal)
-        });
-        let mut out = format!(
-            "Rank {:<width$} {:>8} {:>7} {:>6} {:>7} {:>6}\n",
-            "Name", "Elo", "+/-", "Games", "Score", "Draw"
-        );
-        for (rank, (i, wdl)) in rows.iter().enumerate() {
-            let elo = match wdl.elo() {
-                Some(e) => format!("{:.1}", e + 0.0),
-                None if wdl.score() == Some(1.0) => "+inf".into(),
-                None if wdl.games() > 0 => "-inf".into(),
-                None => "n/a".into(),
-            };
-            let margin = wdl.elo_margin().map_or("inf".into(), |m| format!("{m:.1}"));
-            out += &format!(
-                "{:>4} {:<width$} {:>8} {:>7} {:>6} {:>6.1}% {:>5.1}%\n",
-                rank + 1,
-                self.engines[*i],
-                elo,
-                margin,
-                wdl.games(),
-                wdl.score().unwrap_or(0.0) * 100.0,
-                wdl.draw_ratio().unwrap_or(0.0) * 100.0
-            );
-        }
-        out
-    }
-
-    fn crosstable(&self) -> String {
-        let n = self.engines.len();
-        let width = self
-            .engines
-            .iter()
-            .map(|n| n.len())
-            .max()
-            .unwrap_or(4)
-            .max(9);
-        let mut out = format!(
-            "Crosstable (points of the row's engine against the column's / games):\n{:<width$}",
-            ""
-        );
-        for name in &self.engines {
-            out += &format!(" {name:>width$}");
-        }
-        out.push('\n');
-        for a in 0..n {
-            out += &format!("{:<width$}", self.engines[a]);
-            for b in 0..n {
-                let cell = if a == b {
-                    "-".to_string()
-                } else {
-                    let wdl = self.wdl(a, Some(b));
-                    if wdl.games() == 0 {
-                        ".".to_string()
-                    } else {
-                        format!("{}/{}", wdl.points(), wdl.games())
-                    }
-                };
-                out += &format!(" {cell:>width$}");
-            }
-            out.push('\n');
-        }
-        out
-    }
-}
-
 /// The fingerprint of the settings that make two runs the same event.
 fn event_id(config: &EventConfig, openings: &Openings) -> String {
     let engines: Vec<String> = config
@@ -305,6 +95,9 @@ fn event_id(config: &EventConfig, openings: &Openings) -> String {
         Openings::Random { .. } => format!("{openings:?}|rng=splitmix64"),
         _ => format!("{openings:?}"),
     };
+    // Records made while the `Game` tag counted from 0 number their games
+    // differently: they are another event.
+    let openings = format!("{openings}|games=1-based");
     fingerprint(&format!(
         "{}|{:?}|{:?}|{}|{:?}|{}|{}|{}",
         config.name,
@@ -342,46 +135,66 @@ struct Shared {
     played: usize,
 }
 
+impl EventConfig {
+    /// Refuses settings that cannot make an event.
+    fn check(&self) -> Result<(), RefereeError> {
+        if self.engines.len() < 2 {
+            return Err(RefereeError::new("at least two engines are needed"));
+        }
+        if self.format == Format::Match && self.engines.len() != 2 {
+            return Err(RefereeError::new(
+                "a match is between exactly two engines (use tournament for more)",
+            ));
+        }
+        for (i, e) in self.engines.iter().enumerate() {
+            if self.engines[..i].iter().any(|o| o.name == e.name) {
+                return Err(RefereeError::new(format!(
+                    "two engines are called '{}': give each a name=...",
+                    e.name
+                )));
+            }
+        }
+        if self.games == 0 || self.concurrency == 0 {
+            return Err(RefereeError::new(
+                "--games and --concurrency must be at least 1",
+            ));
+        }
+        if self.openings != OpeningsConfig::None
+            && self.engines.iter().any(|e| e.protocol == Protocol::Arbiter)
+        {
+            return Err(RefereeError::new(
+                "the arbiter protocol always starts from the start position: openings cannot be used with it",
+            ));
+        }
+        if self.sprt.is_some() && self.format != Format::Match {
+            return Err(RefereeError::new(
+                "--sprt is for a match between two engines",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Settings that work but are probably not what the user wants, for
+    /// people: without openings, every pair of games of an encounter starts
+    /// from the same position, so deterministic engines repeat their games.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        if self.openings == OpeningsConfig::None && self.games > 2 {
+            warnings.push(format!(
+                "no openings: all {} games of each pair of engines start from the start position, \
+                 so deterministic engines play the same two games over and over \
+                 (use --openings-random K or --openings FILE)",
+                self.games
+            ));
+        }
+        warnings
+    }
+}
+
 /// Checks the settings, then plays the event (only the games the records
 /// file does not hold yet) and returns the results.
 pub fn run_event(config: &EventConfig) -> Result<EventReport, RefereeError> {
-    if config.engines.len() < 2 {
-        return Err(RefereeError::new("at least two engines are needed"));
-    }
-    if config.format == Format::Match && config.engines.len() != 2 {
-        return Err(RefereeError::new(
-            "a match is between exactly two engines (use tournament for more)",
-        ));
-    }
-    for (i, e) in config.engines.iter().enumerate() {
-        if config.engines[..i].iter().any(|o| o.name == e.name) {
-            return Err(RefereeError::new(format!(
-                "two engines are called '{}': give each a name=...",
-                e.name
-            )));
-        }
-    }
-    if config.games == 0 || config.concurrency == 0 {
-        return Err(RefereeError::new(
-            "--games and --concurrency must be at least 1",
-        ));
-    }
-    if config.openings != OpeningsConfig::None
-        && config
-            .engines
-            .iter()
-            .any(|e| e.protocol == Protocol::Arbiter)
-    {
-        return Err(RefereeError::new(
-            "the arbiter protocol always starts from the start position: openings cannot be used with it",
-        ));
-    }
-    if config.sprt.is_some() && config.format != Format::Match {
-        return Err(RefereeError::new(
-            "--sprt is for a match between two engines",
-        ));
-    }
-
+    config.check()?;
     struct Visit<'a>(&'a EventConfig);
     impl VariantVisitor for Visit<'_> {
         type Output = Result<EventReport, RefereeError>;
@@ -390,6 +203,134 @@ pub fn run_event(config: &EventConfig) -> Result<EventReport, RefereeError> {
         }
     }
     with_variant(&config.variant, &config.rule_options, Visit(config))?
+}
+
+/// Starts every engine and completes its handshake, before any game: an
+/// engine that cannot start (a wrong command, a failed handshake, an option
+/// it does not have) stops the event before it is recorded as losing games
+/// it never played. Returns the engines, ready for their first game.
+fn start_engines(
+    config: &EventConfig,
+    setup: &GameSetup,
+    progress: &Progress,
+) -> Result<Vec<Box<dyn Engine>>, RefereeError> {
+    let mut engines: Vec<Box<dyn Engine>> = config.engines.iter().map(engine::create).collect();
+    for engine in &mut engines {
+        engine.new_game(setup).map_err(|fault| {
+            RefereeError::new(format!(
+                "engine '{}' cannot play, so no game was started: {fault}",
+                engine.name()
+            ))
+        })?;
+        for warning in engine.take_warnings() {
+            progress.warn(&format!("engine '{}': {warning}", engine.name()));
+        }
+    }
+    Ok(engines)
+}
+
+/// A running event: what its workers read and share.
+struct Run<'a, G: Game> {
+    game: &'a G,
+    config: &'a EventConfig,
+    names: Vec<String>,
+    openings: Openings,
+    tags: EventTags,
+    settings: GameSettings,
+    /// The event's fixed facts; its games are in `shared`.
+    report: EventReport,
+    shared: Mutex<Shared>,
+    queue: Mutex<VecDeque<Pairing>>,
+    stop: AtomicBool,
+    progress: Progress,
+}
+
+impl<G: Game> Run<'_, G> {
+    /// Stops the event after the games in progress, keeping the first error.
+    fn fail(&self, shared: &mut Shared, error: Option<RefereeError>) {
+        if let Some(e) = error {
+            shared.error.get_or_insert(e);
+        }
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Records a finished game, counts it, shows it and asks the SPRT.
+    fn finish_game(&self, p: &Pairing, g: FinishedGame) {
+        let names = &self.names;
+        let record = self
+            .tags
+            .record(&names[p.south], &names[p.north], p.index, &g);
+        let mut shared = lock(&self.shared);
+        if let Some(file) = shared.records.as_mut() {
+            if let Err(e) = file.append(&record) {
+                self.fail(&mut shared, Some(e));
+                return;
+            }
+        }
+        shared.games.push(GameSummary {
+            index: p.index,
+            south: p.south,
+            north: p.north,
+            result: g.result,
+            reason: g.reason.clone(),
+        });
+        shared.played += 1;
+        shared.referee_time += g.referee_time;
+        shared.engine_moves += (g.moves.len() - g.opening_plies) as u64;
+        let view = EventReport {
+            games: shared.games.clone(),
+            ..self.report.clone()
+        };
+        let line = format!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            game_number(p.index),
+            names[p.south],
+            names[p.north],
+            g.result.as_str(),
+            g.reason
+        );
+        let status = if self.config.format == Format::Match {
+            let wdl = view.wdl(0, Some(1));
+            let elo = wdl.elo().map_or("-".into(), |e| format!("{e:.0}"));
+            format!(
+                "{} vs {}: {}-{}-{}  Elo {elo}",
+                names[0], names[1], wdl.wins, wdl.losses, wdl.draws
+            )
+        } else {
+            String::new()
+        };
+        // Nobody reads the output any more (`awale match | head`): the games
+        // in progress end and are recorded, and no new one starts.
+        let closed = self.progress.game_done(&line, &status).is_err();
+        let decided = view
+            .sprt_status()
+            .is_some_and(|s| s != SprtStatus::Continue);
+        if closed || decided {
+            self.fail(&mut shared, None);
+        }
+    }
+
+    /// Plays games from the queue with its own `engines` until the queue is
+    /// empty or the event stops.
+    fn worker(&self, mut engines: Vec<Box<dyn Engine>>) {
+        while !self.stop.load(Ordering::SeqCst) {
+            let Some(p) = lock(&self.queue).pop_front() else {
+                break;
+            };
+            let opening = self.openings.for_pair(self.game, p.opening);
+            let Some((south, north)) = two_mut(&mut engines, p.south, p.north) else {
+                break;
+            };
+            let pair: [&mut dyn Engine; 2] = [&mut **south, &mut **north];
+            match play_game(self.game, pair, &opening, &self.settings) {
+                Ok(g) => self.finish_game(&p, g),
+                Err(e) => {
+                    self.fail(&mut lock(&self.shared), Some(e));
+                    break;
+                }
+            }
+        }
+    }
 }
 
 fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, RefereeError> {
@@ -406,50 +347,23 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     let encounters = encounters(config.format, names.len());
     let scheduled = config.games * encounters.len();
 
-    let mut done: Vec<GameSummary> = Vec::new();
-    let records = match &config.records {
+    let (records, done) = match &config.records {
         Some(path) => {
             let (file, existing) = RecordsFile::open(path)?;
-            for r in existing {
-                if r.tag("EventId") != Some(id.as_str()) {
-                    continue;
-                }
-                let (Some(index), Some(result)) = (r.game(), r.result()) else {
-                    continue;
-                };
-                let find = |tag| names.iter().position(|n| Some(n.as_str()) == r.tag(tag));
-                let (Some(south), Some(north)) = (find("South"), find("North")) else {
-                    continue;
-                };
-                let p = pairing(&encounters, index);
-                if index >= scheduled
-                    || (p.south, p.north) != (south, north)
-                    || done.iter().any(|g| g.index == index)
-                {
-                    continue;
-                }
-                done.push(GameSummary {
-                    index,
-                    south,
-                    north,
-                    result,
-                    reason: r.tag("Reason").unwrap_or("").to_string(),
-                });
-            }
-            Some(file)
+            let done = resumed_games(&existing, &id, &names, &encounters, scheduled);
+            (Some(file), done)
         }
-        None => None,
+        None => (None, Vec::new()),
     };
     let resumed = done.len();
     let queue: VecDeque<Pairing> = (0..scheduled)
         .filter(|k| !done.iter().any(|g| g.index == *k))
         .map(|k| pairing(&encounters, k))
         .collect();
-
-    let mut report = EventReport {
+    let report = EventReport {
         engines: names.clone(),
         format: config.format,
-        games: done,
+        games: Vec::new(),
         resumed,
         played: 0,
         scheduled,
@@ -457,14 +371,19 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         referee_time: Duration::ZERO,
         engine_moves: 0,
     };
-    let stop = AtomicBool::new(
-        report
-            .sprt_status()
-            .is_some_and(|s| s != SprtStatus::Continue),
-    );
+    let decided = EventReport {
+        games: done.clone(),
+        ..report.clone()
+    }
+    .sprt_status()
+    .is_some_and(|s| s != SprtStatus::Continue);
     let progress = Progress::new(scheduled as u64, resumed as u64, config.quiet);
+    for warning in config.warnings() {
+        progress.warn(&warning);
+    }
     if resumed > 0 {
-        progress.println(&format!(
+        // A closed output is noticed by the first finished game.
+        let _ = progress.println(&format!(
             "Resuming: {resumed} of {scheduled} games are already in the records file"
         ));
     }
@@ -475,129 +394,65 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         max_plies: config.max_plies,
         handshake_timeout: config.handshake_timeout,
     };
-    let shared = Mutex::new(Shared {
-        games: std::mem::take(&mut report.games),
-        records,
-        error: None,
-        referee_time: Duration::ZERO,
-        engine_moves: 0,
-        played: 0,
-    });
-    let queue = Mutex::new(queue);
-    let options_text = config
-        .rule_options
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let workers = config.concurrency.min(lock(&queue).len()).max(1);
-
-    let record_game = |p: &Pairing, g: FinishedGame| {
-        let record = Record {
-            tags: vec![
-                ("Event".into(), config.name.clone()),
-                ("EventId".into(), id.clone()),
-                ("Game".into(), p.index.to_string()),
-                ("Date".into(), now_utc()),
-                ("Variant".into(), game.name().to_string()),
-                ("Options".into(), options_text.clone()),
-                ("TimeControl".into(), config.time.describe()),
-                ("South".into(), names[p.south].clone()),
-                ("North".into(), names[p.north].clone()),
-                ("Opening".into(), g.moves[..g.opening_plies].join(" ")),
-                ("Result".into(), g.result.as_str().into()),
-                (
-                    "Scores".into(),
-                    g.scores
-                        .map_or("-".into(), |s| format!("{}-{}", s[0], s[1])),
-                ),
-                ("Reason".into(), g.reason.clone()),
-                ("Plies".into(), g.moves.len().to_string()),
-            ],
-            moves: g.moves.clone(),
+    let first_engines = if queue.is_empty() || decided {
+        None
+    } else {
+        let setup = GameSetup {
+            variant: game.name(),
+            rule_options: &settings.rule_options,
+            handshake_timeout: settings.handshake_timeout,
         };
-        let mut shared = lock(&shared);
-        if let Some(file) = shared.records.as_mut() {
-            if let Err(e) = file.append(&record) {
-                shared.error.get_or_insert(e);
-                stop.store(true, Ordering::SeqCst);
-                return;
-            }
-        }
-        shared.games.push(GameSummary {
-            index: p.index,
-            south: p.south,
-            north: p.north,
-            result: g.result,
-            reason: g.reason.clone(),
-        });
-        shared.played += 1;
-        shared.referee_time += g.referee_time;
-        shared.engine_moves += (g.moves.len() - g.opening_plies) as u64;
-        let view = EventReport {
-            games: shared.games.clone(),
-            ..report.clone()
-        };
-        let line = format!(
-            "Finished game {} ({} vs {}): {} {{{}}}",
-            p.index + 1,
-            names[p.south],
-            names[p.north],
-            g.result.as_str(),
-            g.reason
-        );
-        let status = if config.format == Format::Match {
-            let wdl = view.wdl(0, Some(1));
-            let elo = wdl.elo().map_or("-".into(), |e| format!("{e:.0}"));
-            format!(
-                "{} vs {}: {}-{}-{}  Elo {elo}",
-                names[0], names[1], wdl.wins, wdl.losses, wdl.draws
-            )
-        } else {
-            String::new()
-        };
-        progress.game_done(&line, &status);
-        if view
-            .sprt_status()
-            .is_some_and(|s| s != SprtStatus::Continue)
-        {
-            stop.store(true, Ordering::SeqCst);
-        }
+        Some(start_engines(config, &setup, &progress)?)
     };
-
+    let tags = EventTags {
+        event: config.name.clone(),
+        event_id: id,
+        variant: game.name().to_string(),
+        options: config
+            .rule_options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        time_control: config.time.describe(),
+    };
+    let workers = config.concurrency.min(queue.len()).max(1);
+    let run = Run {
+        game,
+        config,
+        names,
+        openings,
+        tags,
+        settings,
+        report,
+        shared: Mutex::new(Shared {
+            games: done,
+            records,
+            error: None,
+            referee_time: Duration::ZERO,
+            engine_moves: 0,
+            played: 0,
+        }),
+        queue: Mutex::new(queue),
+        stop: AtomicBool::new(decided),
+        progress,
+    };
     std::thread::scope(|scope| {
+        let mut first_engines = first_engines;
         for _ in 0..workers {
-            scope.spawn(|| {
-                let mut engines: Vec<Box<dyn Engine>> =
-                    config.engines.iter().map(engine::create).collect();
-                loop {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let Some(p) = lock(&queue).pop_front() else {
-                        break;
-                    };
-                    let opening = openings.for_pair(game, p.opening);
-                    let Some((south, north)) = two_mut(&mut engines, p.south, p.north) else {
-                        break;
-                    };
-                    match play_game(game, [&mut **south, &mut **north], &opening, &settings) {
-                        Ok(g) => record_game(&p, g),
-                        Err(e) => {
-                            lock(&shared).error.get_or_insert(e);
-                            stop.store(true, Ordering::SeqCst);
-                            break;
-                        }
-                    }
-                }
-            });
+            let engines = first_engines
+                .take()
+                .unwrap_or_else(|| config.engines.iter().map(engine::create).collect());
+            let run = &run;
+            scope.spawn(move || run.worker(engines));
         }
     });
-    progress.finish();
-    let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    run.progress.finish();
+    let shared = run.shared.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = shared.error {
         return Err(e);
     }
+    let mut report = run.report;
     report.games = shared.games;
     report.games.sort_by_key(|g| g.index);
     report.played = shared.played;
@@ -609,66 +464,6 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn summary(index: usize, south: usize, north: usize, result: GameResult) -> GameSummary {
-        GameSummary {
-            index,
-            south,
-            north,
-            result,
-            reason: String::new(),
-        }
-    }
-
-    #[test]
-    fn results_are_counted_from_each_side() {
-        let report = EventReport {
-            engines: vec!["a".into(), "b".into(), "c".into()],
-            format: Format::RoundRobin,
-            games: vec![
-                summary(0, 0, 1, GameResult::SouthWins),
-                summary(1, 1, 0, GameResult::SouthWins),
-                summary(2, 0, 2, GameResult::Draw),
-                summary(3, 2, 1, GameResult::NorthWins),
-            ],
-            resumed: 0,
-            played: 4,
-            scheduled: 4,
-            sprt: None,
-            referee_time: Duration::ZERO,
-            engine_moves: 0,
-        };
-        assert_eq!(
-            report.wdl(0, Some(1)),
-            Wdl {
-                wins: 1,
-                draws: 0,
-                losses: 1
-            }
-        );
-        assert_eq!(
-            report.wdl(0, None),
-            Wdl {
-                wins: 1,
-                draws: 1,
-                losses: 1
-            }
-        );
-        assert_eq!(
-            report.wdl(1, None),
-            Wdl {
-                wins: 2,
-                draws: 0,
-                losses: 1
-            }
-        );
-        let text = report.summary();
-        assert!(text.contains("Crosstable"), "{text}");
-        assert!(
-            text.lines().nth(1).unwrap().contains(" b "),
-            "b ranks first:\n{text}"
-        );
-    }
 
     #[test]
     fn two_mut_gives_both_orders() {

@@ -1,5 +1,5 @@
 //! The referee: plays engines against each other (`awale match`,
-//! `awale tournament`) and a person against the engine (`awale play`).
+//! `awale tournament`).
 //!
 //! Every move an engine sends is checked with the same rules code the engine
 //! itself uses, the [`Game`](crate::game::Game) trait; the referee has no
@@ -12,22 +12,27 @@
 //!   limit and fault detection;
 //! - [`openings`], [`schedule`]: which game is played with which opening and
 //!   colours;
-//! - [`records`]: the append-only records file and resuming from it (the
-//!   format is documented there);
+//! - [`records`]: the append-only records file, the record of a game and
+//!   resuming from it (the format is documented there);
 //! - [`stats`]: Elo, LOS, draw ratio and SPRT;
+//! - [`report`]: an event's results and statistics; [`tables`]: the same
+//!   as text (score, ranking, crosstable);
 //! - [`event`]: running a whole match or tournament, games in parallel;
-//! - [`progress`]: the live progress bar;
-//! - [`play`]: the terminal game for people.
+//! - [`progress`]: the live progress bar.
+//!
+//! The terminal game for people, which needs none of this, is
+//! [`crate::play`].
 
 pub mod engine;
 pub mod event;
 pub mod game_runner;
 pub mod openings;
-pub mod play;
 pub mod progress;
 pub mod records;
+pub mod report;
 pub mod schedule;
 pub mod stats;
+pub mod tables;
 
 use std::fmt;
 

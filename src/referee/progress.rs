@@ -2,7 +2,7 @@
 //! and Elo when stdout is a terminal, and one line per finished game in any
 //! case (the bar is quiet when stdout is a pipe or a file).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -31,25 +31,39 @@ impl Progress {
     }
 
     /// Reports a finished game: prints `line` and shows `status` (the
-    /// running score and Elo) beside the bar.
-    pub fn game_done(&self, line: &str, status: &str) {
+    /// running score and Elo) beside the bar. An error means stdout is
+    /// closed (e.g. `| head` has read enough).
+    pub fn game_done(&self, line: &str, status: &str) -> std::io::Result<()> {
+        if let Some(bar) = &self.bar {
+            bar.set_message(status.to_string());
+            bar.inc(1);
+        }
+        self.println(line)
+    }
+
+    /// Prints a line above the bar; an error means stdout is closed.
+    pub fn println(&self, line: &str) -> std::io::Result<()> {
         match &self.bar {
             Some(bar) => {
                 bar.println(line);
-                bar.set_message(status.to_string());
-                bar.inc(1);
+                Ok(())
             }
-            None if !self.quiet => println!("{line}"),
-            None => {}
+            None if !self.quiet => {
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "{line}").and_then(|_| out.flush())
+            }
+            None => Ok(()),
         }
     }
 
-    /// Prints a line above the bar.
-    pub fn println(&self, line: &str) {
+    /// Shows a warning on stderr (above the bar), even when quiet.
+    pub fn warn(&self, text: &str) {
+        let line = format!("warning: {text}");
         match &self.bar {
             Some(bar) => bar.println(line),
-            None if !self.quiet => println!("{line}"),
-            None => {}
+            None => {
+                let _ = writeln!(std::io::stderr(), "{line}");
+            }
         }
     }
 

@@ -8,7 +8,7 @@
 //! ```text
 //! [Event "awale match"]
 //! [EventId "5f0c3a9e21d7b4c8"]
-//! [Game "3"]
+//! [Game "4"]
 //! [Date "2025-06-01T14:03:12Z"]
 //! [Variant "oware"]
 //! [Options "GrandSlam=capture"]
@@ -30,14 +30,18 @@
 //! - `Event`: the event's name (`--event`); `EventId`: a fingerprint of the
 //!   event's settings (engines, variant and options, time control, openings,
 //!   ply limit; not the number of games), which is how a resumed run knows
-//!   its own games; `Game`: the game's number in the event (0-based, see
-//!   [`super::schedule`]);
+//!   its own games; `Game`: the game's number in the event, counted from 1
+//!   as on the screen (game `n` is number `n - 1` of [`super::schedule`]);
 //! - `Date`: when the game ended, UTC;
 //! - `Variant`, `Options` (`NAME=VALUE` separated by spaces, empty for the
 //!   defaults), `TimeControl` (`movetime 100ms` or `BASE+INC` in seconds);
 //! - `South` (player 1, who moves first) and `North`: the engines' names;
 //! - `Opening`: the opening moves (also the first moves of the move line);
-//! - `Result`: `1-0` (South won), `0-1` (North won) or `1/2-1/2`;
+//! - `Result`: `1-0` (South won), `0-1` (North won) or `1/2-1/2`; `*` for
+//!   a game still in progress, which only `awale play`'s `save` writes
+//!   (the referee's resuming ignores such games);
+//! - `Position` (optional): the position string the game began from, when
+//!   it is not the variant's start (only `awale play` writes it);
 //! - `Scores`: the final totals `south-north`, `-` when a fault ended the game;
 //! - `Reason`: why the game ended: the rules' ending, the ply-limit
 //!   adjudication, or `<side> (<engine>) forfeits: <fault>: <details>`
@@ -62,8 +66,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::game_runner::GameResult;
+use super::game_runner::{FinishedGame, GameResult};
+use super::report::GameSummary;
+use super::schedule::pairing;
 use super::RefereeError;
+
+/// The `Result` of a game still in progress (saved by `awale play`).
+pub const IN_PROGRESS: &str = "*";
 
 /// One game read back from a records file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +92,7 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The `Game` tag as a number.
+    /// The `Game` tag as a number (1 for the first game, see [`game_number`]).
     pub fn game(&self) -> Option<usize> {
         self.tag("Game")?.parse().ok()
     }
@@ -115,7 +124,7 @@ impl Record {
         text.push('\n');
         text.push_str(&self.moves.join(" "));
         text.push('\n');
-        text.push_str(self.tag("Result").unwrap_or("*"));
+        text.push_str(self.tag("Result").unwrap_or(IN_PROGRESS));
         text.push_str("\n\n");
         text
     }
@@ -179,7 +188,7 @@ pub fn parse_records(text: &str) -> (Vec<Record>, usize) {
             Part::Terminator => {
                 let complete = line.ends_with('\n')
                     && Some(trimmed) == record.tag("Result")
-                    && record.result().is_some();
+                    && (record.result().is_some() || trimmed == IN_PROGRESS);
                 if complete {
                     if let Some((record, _)) = current.take() {
                         records.push(record);
@@ -271,6 +280,99 @@ impl RecordsFile {
     }
 }
 
+/// The number people see for the game at 0-based `index` of a schedule:
+/// the same on the screen ("Finished game 1") and in the `Game` tag.
+pub fn game_number(index: usize) -> usize {
+    index + 1
+}
+
+/// The tags every game of one event shares.
+#[derive(Clone, Debug)]
+pub struct EventTags {
+    /// The event's name (`Event`).
+    pub event: String,
+    /// The fingerprint of the event's settings (`EventId`).
+    pub event_id: String,
+    /// The variant's name (`Variant`).
+    pub variant: String,
+    /// The rule options, `NAME=VALUE` separated by spaces (`Options`).
+    pub options: String,
+    /// The time control's text (`TimeControl`).
+    pub time_control: String,
+}
+
+impl EventTags {
+    /// The record of game number `index` of the event, finished as `g`
+    /// between `south` and `north`.
+    pub fn record(&self, south: &str, north: &str, index: usize, g: &FinishedGame) -> Record {
+        Record {
+            tags: vec![
+                ("Event".into(), self.event.clone()),
+                ("EventId".into(), self.event_id.clone()),
+                ("Game".into(), game_number(index).to_string()),
+                ("Date".into(), now_utc()),
+                ("Variant".into(), self.variant.clone()),
+                ("Options".into(), self.options.clone()),
+                ("TimeControl".into(), self.time_control.clone()),
+                ("South".into(), south.to_string()),
+                ("North".into(), north.to_string()),
+                ("Opening".into(), g.moves[..g.opening_plies].join(" ")),
+                ("Result".into(), g.result.as_str().into()),
+                (
+                    "Scores".into(),
+                    g.scores
+                        .map_or("-".into(), |s| format!("{}-{}", s[0], s[1])),
+                ),
+                ("Reason".into(), g.reason.clone()),
+                ("Plies".into(), g.moves.len().to_string()),
+            ],
+            moves: g.moves.clone(),
+        }
+    }
+}
+
+/// Resuming: the games of `existing` that belong to the event `event_id`
+/// and still fit its schedule (the same number, within the `scheduled`
+/// games, with the same engines `names` on the same sides of the
+/// `encounters`), each game once.
+pub fn resumed_games(
+    existing: &[Record],
+    event_id: &str,
+    names: &[String],
+    encounters: &[(usize, usize)],
+    scheduled: usize,
+) -> Vec<GameSummary> {
+    let mut done: Vec<GameSummary> = Vec::new();
+    for r in existing {
+        if r.tag("EventId") != Some(event_id) {
+            continue;
+        }
+        let index = r.game().and_then(|n| n.checked_sub(1));
+        let (Some(index), Some(result)) = (index, r.result()) else {
+            continue;
+        };
+        let find = |tag| names.iter().position(|n| Some(n.as_str()) == r.tag(tag));
+        let (Some(south), Some(north)) = (find("South"), find("North")) else {
+            continue;
+        };
+        let p = pairing(encounters, index);
+        if index >= scheduled
+            || (p.south, p.north) != (south, north)
+            || done.iter().any(|g| g.index == index)
+        {
+            continue;
+        }
+        done.push(GameSummary {
+            index,
+            south,
+            north,
+            result,
+            reason: r.tag("Reason").unwrap_or("").to_string(),
+        });
+    }
+    done
+}
+
 /// The current time as `YYYY-MM-DDTHH:MM:SSZ` (UTC).
 pub fn now_utc() -> String {
     let secs = SystemTime::now()
@@ -338,6 +440,17 @@ mod tests {
         let text = a.to_text() + &b.to_text();
         let (read, end) = parse_records(&text);
         assert_eq!(read, vec![a, b]);
+        assert_eq!(end, text.len());
+    }
+
+    #[test]
+    fn a_game_in_progress_is_a_complete_record() {
+        let mut r = record(0, "game in progress");
+        r.tags[2].1 = IN_PROGRESS.into();
+        let text = r.to_text();
+        let (read, end) = parse_records(&text);
+        assert_eq!(read, vec![r]);
+        assert_eq!(read[0].result(), None);
         assert_eq!(end, text.len());
     }
 

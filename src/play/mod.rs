@@ -2,24 +2,32 @@
 //! terminal. Commands are read line by line, so a game can be driven through
 //! a pipe:
 //!
-//! - a move in the variant's notation (e.g. `C` or `3` in `oware`);
+//! - a move in the variant's notation (e.g. `C` or `3` in `oware`): a word
+//!   that is a legal move is always played, even where it looks like a
+//!   command's abbreviation;
 //! - `undo`: take back the last move (and the engine's answer, so that it is
 //!   your turn again);
 //! - `hint`: the engine's suggestion;
 //! - `level easy|medium|hard`, `movetime MS`: the engine's strength and time;
+//! - `save FILE`: the game in the records format ([`saved`]), which
+//!   `awale play --load FILE` continues;
 //! - `board`, `moves`, `new`, `help`, `quit`.
 //!
-//! The board is the variant's own drawing ([`Game::render`]), so colours
-//! appear where the variant has them. Bad input gets a message and changes
-//! nothing.
+//! The board is the variant's own drawing ([`Game::render`]); [`style`]
+//! colours its seeds, the last move and captures when the output is a
+//! terminal. Bad input gets a message and changes nothing.
 
+pub mod saved;
+pub mod style;
+
+use std::fmt;
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::RefereeError;
-use crate::game::{game_end, Game, History, Side};
+use crate::game::{game_end, Game, GameError, History, Side};
 use crate::search::{Level, Limits, Searcher};
+use style::Style;
 
 /// Who plays each side, and how the engine plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,33 +40,68 @@ pub struct PlayConfig {
     pub movetime: Duration,
     /// The seed of the engine's random choices.
     pub seed: u64,
+    /// The position string to begin from (`None`: the variant's start).
+    pub position: Option<String>,
+    /// Moves played from there before the game is handed over.
+    pub moves: Vec<String>,
+    /// Colour or plain text.
+    pub style: Style,
 }
 
-/// Parses a level name.
-pub fn parse_level(text: &str) -> Option<Level> {
-    match text.to_ascii_lowercase().as_str() {
-        "easy" => Some(Level::Easy),
-        "medium" => Some(Level::Medium),
-        "hard" => Some(Level::Hard),
-        _ => None,
+/// Why a terminal game could not run.
+#[derive(Debug)]
+pub enum PlayError {
+    /// The starting position or moves are not valid.
+    Setup(GameError),
+    /// Reading the commands or writing the game failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Setup(e) => write!(f, "{e}"),
+            PlayError::Io(e) => write!(f, "{e}"),
+        }
     }
 }
 
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Medium => "medium",
-        Level::Hard => "hard",
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::Setup(e) => Some(e),
+            PlayError::Io(e) => Some(e),
+        }
     }
 }
 
-const HELP: &str = "Commands: a move (see the legal moves), undo, hint, level easy|medium|hard, \
-movetime MS, board, moves, new, help, quit";
+impl From<std::io::Error> for PlayError {
+    fn from(e: std::io::Error) -> PlayError {
+        PlayError::Io(e)
+    }
+}
+
+
+/// The commands, one line each, for `help`.
+const COMMANDS: &str = "\
+Commands (a legal move always wins over a command):
+  undo          take back your last move (and the engine's answer)
+  hint          ask the engine for a move
+  moves         the legal moves and the moves played so far
+  board         draw the board again
+  level L       the engine's level: easy, medium or hard
+  movetime MS   the engine's time per move, in ms
+  new           start again from the first position
+  save FILE     write the game to FILE; awale play --load FILE goes on with it
+  help, ?       this help
+  quit, q       leave
+The rules of each variant: docs/rules.md";
 
 struct Session<'a, G: Game> {
     game: &'a G,
     config: PlayConfig,
     searcher: Searcher<G>,
+    start: G::Position,
     positions: Vec<G::Position>,
     history: History<G::Key>,
     moves: Vec<String>,
@@ -66,13 +109,12 @@ struct Session<'a, G: Game> {
 
 impl<G: Game> Session<'_, G> {
     fn pos(&self) -> G::Position {
-        *self.positions.last().unwrap_or(&self.game.start())
+        *self.positions.last().unwrap_or(&self.start)
     }
 
     fn restart(&mut self) {
-        let start = self.game.start();
-        self.positions = vec![start];
-        self.history = History::new(self.game.key(&start));
+        self.positions = vec![self.start];
+        self.history = History::new(self.game.key(&self.start));
         self.moves.clear();
         self.searcher.clear();
     }
@@ -95,10 +137,23 @@ impl<G: Game> Session<'_, G> {
         format!("{side} ({role})")
     }
 
+    /// The players' names for a saved game.
+    fn player_names(&self) -> [String; 2] {
+        Side::BOTH.map(|side| {
+            if self.config.humans[side.index()] {
+                "human".to_string()
+            } else {
+                format!("awale ({})", self.config.level.name())
+            }
+        })
+    }
+
     fn show(&self, out: &mut dyn Write) -> std::io::Result<()> {
         let pos = self.pos();
         let scores = self.game.scores(&pos);
-        writeln!(out, "{}", self.game.render(&pos).trim_end())?;
+        let style = self.config.style;
+        let board = self.game.render(&pos);
+        writeln!(out, "{}", style.board(self.game.name(), board.trim_end()))?;
         writeln!(
             out,
             "Captured: South {} - North {}   (move {})",
@@ -117,7 +172,7 @@ impl<G: Game> Session<'_, G> {
                     "Game over: {} ({}): final score South {} - North {}.",
                     result, end.reason, end.scores[0], end.scores[1]
                 )?;
-                writeln!(out, "Type new for another game, undo, or quit.")?;
+                writeln!(out, "Type new for another game, undo, save FILE or quit.")?;
             }
             None => {
                 let side = self.game.side_to_move(&pos);
@@ -128,6 +183,17 @@ impl<G: Game> Session<'_, G> {
             }
         }
         Ok(())
+    }
+
+    /// The prompt before a command is read: whose turn it is.
+    fn prompt(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        let pos = self.pos();
+        if self.over() {
+            write!(out, "game over> ")?;
+        } else {
+            write!(out, "{}> ", self.game.side_to_move(&pos))?;
+        }
+        out.flush()
     }
 
     fn over(&self) -> bool {
@@ -164,6 +230,50 @@ impl<G: Game> Session<'_, G> {
         self.positions.push(next);
     }
 
+    /// Plays `mv` for the side to move, says so (with the seeds it
+    /// captured) and shows the board.
+    fn announce_and_play(&mut self, mv: G::Move, out: &mut dyn Write) -> std::io::Result<()> {
+        let pos = self.pos();
+        let side = self.game.side_to_move(&pos);
+        let style = self.config.style;
+        let text = self.game.format_move(&pos, mv);
+        self.play(mv);
+        let before = self.game.scores(&pos)[side.index()];
+        let after = self.game.scores(&self.pos())[side.index()];
+        let captured = match after.saturating_sub(before) {
+            0 => String::new(),
+            1 => format!(" and {}", style.capture("captures 1 seed")),
+            n => format!(" and {}", style.capture(&format!("captures {n} seeds"))),
+        };
+        writeln!(
+            out,
+            "{} plays {}{captured}",
+            self.who(side),
+            style.played(&text)
+        )?;
+        self.show(out)
+    }
+
+    /// Plays a list of moves from the current position (the `--moves` of
+    /// the command line).
+    fn play_all(&mut self, moves: &[String]) -> Result<(), GameError> {
+        for (index, text) in moves.iter().enumerate() {
+            let pos = self.pos();
+            if self.over() {
+                return Err(GameError::new(format!(
+                    "move {} '{text}': the game is already over",
+                    index + 1
+                )));
+            }
+            let mv = self
+                .game
+                .parse_move(&pos, text)
+                .map_err(|e| GameError::new(format!("move {} '{text}': {e}", index + 1)))?;
+            self.play(mv);
+        }
+        Ok(())
+    }
+
     fn undo_one(&mut self) -> bool {
         if self.positions.len() <= 1 {
             return false;
@@ -196,12 +306,59 @@ impl<G: Game> Session<'_, G> {
                 break;
             }
             let Some(mv) = self.think() else { break };
-            let text = self.game.format_move(&self.pos(), mv);
-            writeln!(out, "{} plays {text}", self.who(side))?;
-            self.play(mv);
-            self.show(out)?;
+            self.announce_and_play(mv, out)?;
         }
         Ok(())
+    }
+
+    /// The legal move `word` stands for, if it is one: a move wins over a
+    /// command (`D` and `d` are holes in `oware`, not `board`).
+    fn as_move(&self, word: &str) -> Option<G::Move> {
+        let pos = self.pos();
+        let side = self.game.side_to_move(&pos);
+        if self.over() || !self.config.humans[side.index()] {
+            return None;
+        }
+        self.game.parse_move(&pos, word).ok()
+    }
+
+    /// Writes the game to `path` in the records format.
+    fn save(&self, path: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        let names = self.player_names();
+        let end = game_end(self.game, &self.pos(), &self.history);
+        let record = saved::record(
+            self.game,
+            &self.start,
+            &self.moves,
+            [&names[0], &names[1]],
+            end,
+        );
+        match std::fs::write(path, record.to_text()) {
+            Ok(()) => writeln!(
+                out,
+                "Saved {} moves to {path} (continue with: awale play --load {path}).",
+                self.moves.len()
+            ),
+            Err(e) => writeln!(out, "Cannot save to {path}: {e}."),
+        }
+    }
+
+    /// Writes the help: how moves are written here, then the commands.
+    fn help(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        let legal = self.legal();
+        if legal.is_empty() {
+            writeln!(out, "Moves: none, the game is over.")?;
+        } else {
+            writeln!(out, "Moves: type one as the board labels it. Legal now:")?;
+            writeln!(out, "  {}", legal.join(" "))?;
+        }
+        writeln!(
+            out,
+            "The engine: level {}, {} ms per move.",
+            self.config.level.name(),
+            self.config.movetime.as_millis()
+        )?;
+        writeln!(out, "{COMMANDS}")
     }
 
     /// Handles one line; returns false on `quit`.
@@ -211,10 +368,17 @@ impl<G: Game> Session<'_, G> {
             return Ok(true);
         };
         let rest: Vec<&str> = words.collect();
+        if rest.is_empty() {
+            if let Some(mv) = self.as_move(first) {
+                self.announce_and_play(mv, out)?;
+                self.engine_turns(out)?;
+                return Ok(true);
+            }
+        }
         match first.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => return Ok(false),
-            "help" | "?" => writeln!(out, "{HELP}")?,
-            "board" | "d" => self.show(out)?,
+            "help" | "?" => self.help(out)?,
+            "board" => self.show(out)?,
             "moves" => {
                 if self.over() {
                     writeln!(out, "The game is over: no legal move.")?;
@@ -247,15 +411,19 @@ impl<G: Game> Session<'_, G> {
                     writeln!(out, "Hint: {}", self.game.format_move(&self.pos(), mv))?;
                 }
             }
-            "level" => match rest.first().and_then(|l| parse_level(l)) {
+            "save" => match rest.as_slice() {
+                [path] => self.save(path, out)?,
+                _ => writeln!(out, "Usage: save FILE (a file name without spaces).")?,
+            },
+            "level" => match rest.first().and_then(|l| l.parse::<Level>().ok()) {
                 Some(level) if rest.len() == 1 => {
                     self.config.level = level;
-                    writeln!(out, "Level set to {}.", level_name(level))?;
+                    writeln!(out, "Level set to {}.", level.name())?;
                 }
                 _ => writeln!(
                     out,
                     "Usage: level easy|medium|hard (now {}).",
-                    level_name(self.config.level)
+                    self.config.level.name()
                 )?,
             },
             "movetime" => match rest.first().map(|t| t.parse::<u64>()) {
@@ -277,22 +445,14 @@ impl<G: Game> Session<'_, G> {
                 } else if !self.config.humans[side.index()] {
                     writeln!(out, "It is the engine's turn.")?;
                 } else if !rest.is_empty() {
-                    writeln!(out, "'{line}': one move at a time. {HELP}")?;
-                } else {
-                    match self.game.parse_move(&pos, first) {
-                        Ok(mv) => {
-                            let text = self.game.format_move(&pos, mv);
-                            writeln!(out, "{} plays {text}", self.who(side))?;
-                            self.play(mv);
-                            self.show(out)?;
-                            self.engine_turns(out)?;
-                        }
-                        Err(e) => writeln!(
-                            out,
-                            "Not a move here: {e}. Legal moves: {}. Type help for the commands.",
-                            self.legal().join(" ")
-                        )?,
-                    }
+                    writeln!(
+                        out,
+                        "'{line}': one move at a time. Type help for the commands."
+                    )?;
+                } else if let Err(e) = self.game.parse_move(&pos, first) {
+                    writeln!(out, "Not a move here: {e}.")?;
+                    writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
+                    writeln!(out, "Type help for the commands.")?;
                 }
             }
         }
@@ -300,40 +460,61 @@ impl<G: Game> Session<'_, G> {
     }
 }
 
+/// The opening lines: what is played, by whom, and how to get help; each
+/// fits in 80 columns.
+fn header<G: Game>(game: &G, config: &PlayConfig) -> String {
+    let players = match config.humans {
+        [true, false] => "you (South) against the engine (North)",
+        [false, true] => "the engine (South) against you (North)",
+        [true, true] => "two players",
+        [false, false] => "the engine against itself",
+    };
+    format!(
+        "awale play: {}, {players}.\nEngine: level {}, {} ms per move. Type help for the commands.",
+        game.name(),
+        config.level.name(),
+        config.movetime.as_millis()
+    )
+}
+
 /// Runs a game in the terminal: reads commands from `input` until `quit` or
-/// the end of input, writes everything to `output`.
+/// the end of input, writes everything to `output`. Fails before the game
+/// starts when the configured position or moves are not valid.
 pub fn run_play<G: Game>(
     game: &G,
     config: PlayConfig,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
-) -> Result<(), RefereeError> {
+) -> Result<(), PlayError> {
     let mut searcher = Searcher::new(game.clone(), 16, 1);
     searcher.set_level(config.level);
     searcher.set_seed(config.seed);
-    let start = game.start();
+    let start = match &config.position {
+        Some(text) => game
+            .parse_position(text)
+            .map_err(|e| PlayError::Setup(GameError::new(format!("position: {e}"))))?,
+        None => game.start(),
+    };
+    let moves = config.moves.clone();
     let mut session = Session {
         game,
         config,
         searcher,
+        start,
         positions: vec![start],
         history: History::new(game.key(&start)),
         moves: Vec::new(),
     };
-    writeln!(
-        output,
-        "awale play: {} at level {}, {} ms per move. {HELP}",
-        game.name(),
-        level_name(session.config.level),
-        session.config.movetime.as_millis()
-    )?;
+    session.play_all(&moves).map_err(PlayError::Setup)?;
+    writeln!(output, "{}", header(game, &session.config))?;
     session.show(output)?;
     session.engine_turns(output)?;
     let mut buf = Vec::new();
     loop {
-        output.flush()?;
+        session.prompt(output)?;
         buf.clear();
         if input.read_until(b'\n', &mut buf)? == 0 {
+            writeln!(output)?;
             break;
         }
         let line = String::from_utf8_lossy(&buf);
@@ -357,6 +538,9 @@ mod tests {
             level: Level::Easy,
             movetime: Duration::from_millis(5),
             seed: 1,
+            position: None,
+            moves: Vec::new(),
+            style: Style::PLAIN,
         };
         let mut out = Vec::new();
         run_play(&Oware::default(), config, &mut &script[..], &mut out).unwrap();

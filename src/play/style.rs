@@ -1,0 +1,134 @@
+//! Colour for the terminal game: the seeds of the colour variants in their
+//! colour, the last move and captures highlighted. Colour is only ever
+//! added to text that reads the same without it, so a pipe, a
+//! non-terminal or `NO_COLOR` simply gets the plain text.
+
+use std::io::IsTerminal;
+
+/// ANSI colour codes (SGR parameters).
+const RED: &str = "31";
+const BLUE: &str = "34";
+const GREY: &str = "90";
+const YELLOW: &str = "33";
+const FAINT: &str = "2";
+const MOVE: &str = "1;33";
+const CAPTURE: &str = "1;32";
+
+/// Whether and how to colour the output.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Style {
+    on: bool,
+}
+
+impl Style {
+    /// Plain text: no escape codes at all.
+    pub const PLAIN: Style = Style { on: false };
+    /// Colour, whatever the output is.
+    pub const COLOUR: Style = Style { on: true };
+
+    /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty
+    /// (see no-color.org).
+    pub fn detect() -> Style {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            on: !no_color && std::io::stdout().is_terminal(),
+        }
+    }
+
+    /// Whether escape codes are written.
+    pub fn is_colour(self) -> bool {
+        self.on
+    }
+
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.on {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// A move just played.
+    pub fn played(self, text: &str) -> String {
+        self.paint(MOVE, text)
+    }
+
+    /// A capture.
+    pub fn capture(self, text: &str) -> String {
+        self.paint(CAPTURE, text)
+    }
+
+    /// A variant's board drawing with each count of coloured seeds (a
+    /// number followed by its colour letter, as `3R2B`) in its colour.
+    pub fn board(self, variant: &str, text: &str) -> String {
+        if !self.on {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len() * 2);
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let code = chars
+                .get(i)
+                .filter(|_| i > start)
+                .and_then(|&c| seed_colour(variant, c));
+            match code {
+                Some(code) => {
+                    let seeds: String = chars[start..=i].iter().collect();
+                    out += &self.paint(code, &seeds);
+                    i += 1;
+                }
+                None if i > start => out.extend(&chars[start..i]),
+                None => {
+                    out.push(chars[i]);
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The colour of a seed letter of `variant`'s drawings: red seeds red, blue
+/// seeds blue, `colors12`'s black seeds grey (black is invisible on most
+/// terminals) and its special seeds yellow; transparent seeds (`T`, in the
+/// transparent variants) faint.
+fn seed_colour(variant: &str, letter: char) -> Option<&'static str> {
+    match (variant, letter) {
+        (_, 'R') => Some(RED),
+        ("colors12", 'B') => Some(GREY),
+        ("colors12", 'S') => Some(YELLOW),
+        (_, 'B') => Some(BLUE),
+        (_, 'T') => Some(FAINT),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_is_left_alone() {
+        let text = " 1*2R2B   2 0     \nSouth 4 4";
+        assert_eq!(Style::PLAIN.board("colors16", text), text);
+        assert_eq!(Style::PLAIN.played("C"), "C");
+    }
+
+    #[test]
+    fn seeds_are_painted_in_their_colour() {
+        let out = Style::COLOUR.board("colors16", " 1*2R12B  3 0");
+        assert_eq!(out, " 1*\x1b[31m2R\x1b[0m\x1b[34m12B\x1b[0m  3 0");
+        let out = Style::COLOUR.board("colors12", "3R3B1S");
+        assert_eq!(out, "\x1b[31m3R\x1b[0m\x1b[90m3B\x1b[0m\x1b[33m1S\x1b[0m");
+        let out = Style::COLOUR.board("transparent96", "2R2B2T");
+        assert!(out.ends_with("\x1b[2m2T\x1b[0m"), "{out:?}");
+        // Oware's hole labels and counts are no seed colours.
+        let text = "   A   B\nSouth 4 4";
+        assert_eq!(Style::COLOUR.board("oware", text), text);
+    }
+}

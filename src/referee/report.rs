@@ -1,0 +1,168 @@
+//! The outcome of an event as numbers: every game's result, and the
+//! statistics drawn from them (results per pair, SPRT, forfeits). The text
+//! tables made from it are in [`super::tables`].
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use super::game_runner::GameResult;
+use super::schedule::Format;
+use super::stats::{Sprt, SprtStatus, Wdl};
+use crate::game::Side;
+
+/// One game as the statistics see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's number.
+    pub index: usize,
+    /// The South engine's index.
+    pub south: usize,
+    /// The North engine's index.
+    pub north: usize,
+    /// The result.
+    pub result: GameResult,
+    /// Why it ended.
+    pub reason: String,
+}
+
+/// The outcome of an event.
+#[derive(Clone, Debug)]
+pub struct EventReport {
+    /// The engines' names.
+    pub engines: Vec<String>,
+    /// The kind of event.
+    pub format: Format,
+    /// Every finished game, resumed ones included, by number.
+    pub games: Vec<GameSummary>,
+    /// Games read back from the records file.
+    pub resumed: usize,
+    /// Games played by this run.
+    pub played: usize,
+    /// Games the schedule holds.
+    pub scheduled: usize,
+    /// The SPRT settings, if any.
+    pub sprt: Option<Sprt>,
+    /// The referee's own time over the games this run played.
+    pub referee_time: Duration,
+    /// Engine moves in the games this run played.
+    pub engine_moves: u64,
+}
+
+impl EventReport {
+    /// Engine `a`'s results against engine `b` (against everyone when `b`
+    /// is `None`).
+    pub fn wdl(&self, a: usize, b: Option<usize>) -> Wdl {
+        let mut wdl = Wdl::default();
+        for g in &self.games {
+            let side = if g.south == a && b.map_or(true, |b| g.north == b) {
+                Side::South
+            } else if g.north == a && b.map_or(true, |b| g.south == b) {
+                Side::North
+            } else {
+                continue;
+            };
+            match g.result.points(side) {
+                p if p > 0.75 => wdl.wins += 1,
+                p if p < 0.25 => wdl.losses += 1,
+                _ => wdl.draws += 1,
+            }
+        }
+        wdl
+    }
+
+    /// The SPRT's verdict for a match (engine 0 against engine 1).
+    pub fn sprt_status(&self) -> Option<SprtStatus> {
+        self.sprt.map(|s| s.status(&self.wdl(0, Some(1))))
+    }
+
+    /// The referee's mean own time per engine move over this run's games.
+    pub fn overhead_per_move(&self) -> Option<Duration> {
+        (self.engine_moves > 0).then(|| self.referee_time / self.engine_moves as u32)
+    }
+
+    /// Forfeits per engine: `(name, reasons)`.
+    pub(crate) fn faults(&self) -> BTreeMap<String, BTreeMap<String, u32>> {
+        let mut faults: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
+        for g in &self.games {
+            let Some((_, rest)) = g.reason.split_once(" forfeits: ") else {
+                continue;
+            };
+            let loser = match g.result {
+                GameResult::SouthWins => g.north,
+                GameResult::NorthWins => g.south,
+                GameResult::Draw => continue,
+            };
+            let kind = rest.split(':').next().unwrap_or(rest).to_string();
+            *faults
+                .entry(self.engines[loser].clone())
+                .or_default()
+                .entry(kind)
+                .or_default() += 1;
+        }
+        faults
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    fn summary(index: usize, south: usize, north: usize, result: GameResult) -> GameSummary {
+        GameSummary {
+            index,
+            south,
+            north,
+            result,
+            reason: String::new(),
+        }
+    }
+
+    /// A round-robin of three engines, four games.
+    pub(crate) fn three_engines() -> EventReport {
+        EventReport {
+            engines: vec!["a".into(), "b".into(), "c".into()],
+            format: Format::RoundRobin,
+            games: vec![
+                summary(0, 0, 1, GameResult::SouthWins),
+                summary(1, 1, 0, GameResult::SouthWins),
+                summary(2, 0, 2, GameResult::Draw),
+                summary(3, 2, 1, GameResult::NorthWins),
+            ],
+            resumed: 0,
+            played: 4,
+            scheduled: 4,
+            sprt: None,
+            referee_time: Duration::ZERO,
+            engine_moves: 0,
+        }
+    }
+
+    #[test]
+    fn results_are_counted_from_each_side() {
+        let report = three_engines();
+        assert_eq!(
+            report.wdl(0, Some(1)),
+            Wdl {
+                wins: 1,
+                draws: 0,
+                losses: 1
+            }
+        );
+        assert_eq!(
+            report.wdl(0, None),
+            Wdl {
+                wins: 1,
+                draws: 1,
+                losses: 1
+            }
+        );
+        assert_eq!(
+            report.wdl(1, None),
+            Wdl {
+                wins: 2,
+                draws: 0,
+                losses: 1
+            }
+        );
+    }
+}
