@@ -2,7 +2,7 @@
 //! endings, notation and the refusal of bad input.
 
 use super::*;
-use crate::game::{play_moves, History};
+use crate::game::{play_moves, EndReason, Game, History};
 
 /// A position from the listed holes (others empty) and South's score; North
 /// gets the rest of the 64 seeds.
@@ -219,7 +219,7 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
             .to_string();
         assert!(err.contains("move 3") && err.contains(why), "{text}: {err}");
     }
-    assert_eq!(start, Board::START);
+    assert_eq!(start, Colors16.start());
     let pos = setup(&[(1, "2R"), (2, "4R"), (3, "4B")], 27, 'S');
     let err = game.parse_move(&pos, "5R").unwrap_err().to_string();
     assert!(err.contains("hole 5 holds no red seed"), "{err}");
@@ -229,7 +229,7 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
 fn bad_positions_are_refused_with_the_reason() {
     let game = Colors16;
     let start = format!("{}0-0-S", "2R2B-".repeat(16));
-    assert_eq!(game.parse_position(&start), Ok(Board::START));
+    assert_eq!(game.parse_position(&start), Ok(Colors16.start()));
     let cases = [
         (format!("{}1-0-S", "2R2B-".repeat(16)), "add up to 65"),
         (format!("{}0-0-S", "2R2B-".repeat(15)), "expected 19 fields"),
