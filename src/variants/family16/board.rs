@@ -195,7 +195,10 @@ impl Board {
     /// Seeds of `colour` in hole index `i`.
     #[inline]
     pub fn seeds_of(self, i: usize, colour: Colour) -> u32 {
-        byte(self.rows[colour as usize], i)
+        match colour {
+            Colour::Red => self.red(i),
+            Colour::Blue => self.blue(i),
+        }
     }
 
     /// All seeds in hole index `i`.
@@ -228,78 +231,105 @@ impl Board {
         SOUTH_HOLES << (8 * side)
     }
 
+    /// Every hole's seeds as bytes: the rows OR-ed together, a byte non-zero
+    /// exactly where the hole holds seeds. With `T` false the transparent
+    /// row is taken to be empty (it always is in a variant without
+    /// transparent seeds), which saves work in that variant's hot loops.
+    #[inline(always)]
+    fn occupied<const T: bool>(self) -> u128 {
+        self.rows[0] | self.rows[1] | if T { self.rows[CLEAR] } else { 0 }
+    }
+
     /// Whether `side` has no seed on its holes.
     #[inline]
     pub fn side_empty(self, side: usize) -> bool {
-        (self.rows[0] | self.rows[1] | self.rows[CLEAR]) & Board::holes_of(side) == 0
+        self.side_empty_with::<true>(side)
+    }
+
+    /// [`Board::side_empty`], with `T` as in [`Board::occupied`].
+    #[inline(always)]
+    pub fn side_empty_with<const T: bool>(self, side: usize) -> bool {
+        self.occupied::<T>() & Board::holes_of(side) == 0
     }
 
     /// Seeds on the whole board.
     #[inline]
     pub fn on_board(self) -> u32 {
-        byte_sum(self.rows[0]) + byte_sum(self.rows[1]) + byte_sum(self.rows[CLEAR])
+        self.on_board_with::<true>()
+    }
+
+    /// [`Board::on_board`], with `T` as in [`Board::occupied`].
+    #[inline(always)]
+    pub fn on_board_with<const T: bool>(self) -> u32 {
+        byte_sum(self.rows[0])
+            + byte_sum(self.rows[1])
+            + if T { byte_sum(self.rows[CLEAR]) } else { 0 }
     }
 
     /// Plays hole index `h` for the side to move, sowing the seeds `sown`
     /// names the way of `colour`: sows, captures backwards from the hole
     /// where the last seed fell, sweeps the board when the opponent is left
     /// without seeds, and passes the turn. The caller guarantees the hole
-    /// belongs to the side to move and holds seeds to sow.
+    /// belongs to the side to move and holds seeds to sow. `T` says whether
+    /// the variant has transparent seeds (as in [`Board::occupied`]).
     #[inline]
-    pub fn play(self, h: usize, colour: Colour, sown: Sown) -> Board {
+    pub fn play<const T: bool>(self, h: usize, colour: Colour, sown: Sown) -> Board {
         let mover = self.side();
-        let mut rows = self.rows;
         let origin = !(0xFFu128 << (8 * h));
         let table = &sow(colour)[h];
-        let c = colour as usize;
-        let n = match sown {
-            Sown::Colour => {
-                let n = self.seeds_of(h, colour) as usize;
-                rows[c] = (rows[c] & origin) + table[n];
-                n
-            }
-            Sown::Clear => {
-                let n = self.clear(h) as usize;
-                rows[CLEAR] = (rows[CLEAR] & origin) + table[n];
-                n
-            }
-            Sown::ClearThenColour => {
-                let t = self.clear(h) as usize;
-                let n = t + self.seeds_of(h, colour) as usize;
-                rows[CLEAR] = (rows[CLEAR] & origin) + table[t];
-                rows[c] = (rows[c] & origin) + (table[n] - table[t]);
-                n
-            }
+        // How many of the colour and how many transparent seeds leave: the
+        // transparent ones are sown first.
+        let (of_colour, clear) = match sown {
+            Sown::Colour => (self.seeds_of(h, colour) as usize, 0),
+            Sown::Clear => (0, self.clear(h) as usize),
+            Sown::ClearThenColour => (self.seeds_of(h, colour) as usize, self.clear(h) as usize),
         };
+        let n = of_colour + clear;
         debug_assert!(n > 0 && Board::owner(h) == mover);
+        // Locals, not the array indexed by colour, so that the rows stay in
+        // registers.
+        let [mut red, mut blue, mut clear_row] = self.rows;
+        if T && clear > 0 {
+            clear_row = (clear_row & origin) + table[clear];
+        }
+        if of_colour > 0 {
+            let sown = table[n] - table[clear];
+            match colour {
+                Colour::Red => red = (red & origin) + sown,
+                Colour::Blue => blue = (blue & origin) + sown,
+            }
+        }
         // The chain runs backwards over every hole, whoever owns it; a hole
         // captured is left empty, so it ends at the latest on coming round.
         let mut taken = 0;
         let mut i = target(colour, h, n);
         loop {
-            let t = byte(rows[0], i) + byte(rows[1], i) + byte(rows[CLEAR], i);
+            let t = byte(red, i) + byte(blue, i) + if T { byte(clear_row, i) } else { 0 };
             if t != 2 && t != 3 {
                 break;
             }
             taken += t;
             let keep = !(0xFFu128 << (8 * i));
-            for row in rows.iter_mut() {
-                *row &= keep;
+            red &= keep;
+            blue &= keep;
+            if T {
+                clear_row &= keep;
             }
             i = (i + HOLES - 1) % HOLES;
         }
         let mut scores = self.scores;
         scores[mover] += taken as u8;
-        if (rows[0] | rows[1] | rows[CLEAR]) & Board::holes_of(1 - mover) == 0 {
-            // Starvation: the mover takes every seed left on the board.
-            scores[mover] += rows.iter().map(|&r| byte_sum(r)).sum::<u32>() as u8;
-            rows = [0; 3];
-        }
-        Board {
-            rows,
+        let mut next = Board {
+            rows: [red, blue, clear_row],
             scores,
             side: 1 - self.side,
+        };
+        if next.side_empty_with::<T>(1 - mover) {
+            // Starvation: the mover takes every seed left on the board.
+            next.scores[mover] += next.on_board_with::<T>() as u8;
+            next.rows = [0; 3];
         }
+        next
     }
 
     /// The exact compact key of a board without transparent seeds (207 bits,
@@ -451,10 +481,10 @@ mod tests {
         clear[0] = 2;
         red[9] = 5;
         let pos = Board::from_parts(red, [0; HOLES], clear, [0, 0], 0);
-        let next = pos.play(0, Colour::Red, Sown::ClearThenColour);
+        let next = pos.play::<true>(0, Colour::Red, Sown::ClearThenColour);
         assert_eq!((next.clear(1), next.clear(2), next.red(3)), (1, 1, 1));
         assert_eq!(next.seeds(0), 0);
-        let only = pos.play(0, Colour::Red, Sown::Clear);
+        let only = pos.play::<true>(0, Colour::Red, Sown::Clear);
         assert_eq!((only.clear(1), only.clear(2), only.red(0)), (1, 1, 1));
         assert_eq!(only.seeds(3), 0);
     }

@@ -189,9 +189,21 @@ fn illegality(board: Board, mv: Move) -> Option<Illegal> {
 /// The final scores if the game is over by the position alone.
 fn ending<R: Rules>(board: Board) -> Option<GameEnd> {
     let mut scores = [board.score(0), board.score(1)];
-    let mut on_board = board.on_board();
-    let side = board.side();
-    if on_board > 0 && board.side_empty(side) {
+    // The branches on has_clear are on constants: each variant compiles one.
+    let (mut on_board, side) = (
+        if has_clear::<R>() {
+            board.on_board_with::<true>()
+        } else {
+            board.on_board_with::<false>()
+        },
+        board.side(),
+    );
+    let starved = if has_clear::<R>() {
+        board.side_empty_with::<true>(side)
+    } else {
+        board.side_empty_with::<false>(side)
+    };
+    if on_board > 0 && starved {
         // Only reachable from a position string: the starvation sweep.
         scores[1 - side] += on_board;
         on_board = 0;
@@ -307,7 +319,11 @@ impl<R: Rules> Game for R {
 
     #[inline]
     fn play(&self, pos: &Board, mv: Move) -> Board {
-        pos.play(mv.hole(), mv.colour(), sown::<R>(mv))
+        if has_clear::<R>() {
+            pos.play::<true>(mv.hole(), mv.colour(), sown::<R>(mv))
+        } else {
+            pos.play::<false>(mv.hole(), mv.colour(), sown::<R>(mv))
+        }
     }
 
     fn end(&self, pos: &Board) -> Option<GameEnd> {
