@@ -7,66 +7,16 @@
 //! scores so that the total is the variant's. The move is played from its
 //! notation; the seeds captured and every hole after are checked.
 
-use awale::game::Game;
+mod common;
+
 use awale::variants::transparent::{Transparent80, Transparent96};
-
-/// The holes of the example, each other hole holding `clear` transparent
-/// seeds: 16 hole texts.
-fn full(holes: &[(usize, &str)], clear: &str) -> Vec<String> {
-    let mut cells = vec![clear.to_string(); 16];
-    for &(h, text) in holes {
-        cells[h - 1] = text.to_string();
-    }
-    cells
-}
-
-/// The seeds written in a hole text (`2R1B2T` holds 5).
-fn count(text: &str) -> u32 {
-    text.split(|c: char| c.is_ascii_alphabetic())
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<u32>().unwrap())
-        .sum()
-}
-
-/// Plays `mv` (North to move) from the example's holes and checks North's
-/// capture and every hole after, in `game` whose filler hole is `clear`.
-fn check<G: Game>(
-    game: G,
-    clear: &str,
-    before: &[(usize, &str)],
-    mv: &str,
-    captured: u32,
-    after: &[(usize, &str)],
-) {
-    let cells = full(before, clear);
-    let seeds = if clear == "1T" { 80 } else { 96 };
-    let off = seeds - cells.iter().map(|c| count(c)).sum::<u32>();
-    let text = format!("{}-{}-{}-N", cells.join("-"), off / 2, off - off / 2);
-    let pos = game.parse_position(&text).unwrap();
-    assert_eq!(game.end(&pos), None, "{text}");
-    let next = game.play(&pos, game.parse_move(&pos, mv).unwrap());
-    assert_eq!(
-        game.scores(&next)[1] - game.scores(&pos)[1],
-        captured,
-        "{}: captured by {mv}",
-        game.name()
-    );
-    assert_eq!(game.scores(&next)[0], game.scores(&pos)[0]);
-    let holes: Vec<String> = game
-        .format_position(&next)
-        .split('-')
-        .take(16)
-        .map(str::to_string)
-        .collect();
-    let expected = full(after, clear);
-    assert_eq!(holes, expected, "{}: holes after {mv}", game.name());
-}
+use common::examples::check;
 
 /// Runs one example in both variants; `after` lists every hole of the
 /// example, `0` for those the move emptied or captured.
 fn both(before: &[(usize, &str)], mv: &str, captured: u32, after: &[(usize, &str)]) {
-    check(Transparent80, "1T", before, mv, captured, after);
-    check(Transparent96, "2T", before, mv, captured, after);
+    check(Transparent80, 80, "1T", before, mv, captured, after);
+    check(Transparent96, 96, "2T", before, mv, captured, after);
 }
 
 #[test]

@@ -3,46 +3,21 @@
 
 use super::*;
 use crate::game::{play_moves, EndReason, Game, History};
+use crate::variants::family16::testing::{self, owned};
 
 /// A position from the listed holes (others empty) and South's score; North
 /// gets the rest of the 64 seeds.
 fn setup(holes: &[(usize, &str)], south: u32, side: char) -> Board {
-    let mut cells = vec!["0".to_string(); HOLES];
-    let mut on_board = 0;
-    for &(h, text) in holes {
-        cells[h - 1] = text.to_string();
-        on_board += text
-            .split(|c: char| c.is_ascii_alphabetic())
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<u32>().unwrap())
-            .sum::<u32>();
-    }
-    let text = format!(
-        "{}-{south}-{}-{side}",
-        cells.join("-"),
-        SEEDS - on_board - south
-    );
-    Colors16.parse_position(&text).unwrap()
+    testing::setup::<Colors16>(holes, south, side)
 }
 
 /// The holes of a position as `(number, text)` for the non-empty ones.
 fn holes(pos: &Board) -> Vec<(usize, String)> {
-    Colors16
-        .format_position(pos)
-        .split('-')
-        .take(HOLES)
-        .enumerate()
-        .filter(|(_, t)| *t != "0")
-        .map(|(i, t)| (i + 1, t.to_string()))
-        .collect()
+    testing::holes(Colors16, pos)
 }
 
 fn play(pos: &Board, mv: &str) -> Board {
-    Colors16.play(pos, Colors16.parse_move(pos, mv).unwrap())
-}
-
-fn owned(v: &[(usize, &str)]) -> Vec<(usize, String)> {
-    v.iter().map(|&(h, t)| (h, t.to_string())).collect()
+    testing::play(Colors16, pos, mv)
 }
 
 #[test]

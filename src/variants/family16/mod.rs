@@ -53,6 +53,8 @@
 
 mod board;
 mod notation;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use arrayvec::ArrayVec;
 
