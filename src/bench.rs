@@ -4,8 +4,9 @@
 //!
 //! Positions are `(variant, position string)` pairs, so positions of other
 //! variants are appended by name. The colour variants branch far more than
-//! `oware` (up to 16 moves in `colors16`; in `colors12` every placement of a
-//! special seed is a move of its own), so their positions are searched
+//! `oware` (up to 16 moves in `colors16`, 32 in `transparent80` and
+//! `transparent96`; in `colors12` every placement of a special seed is a
+//! move of its own), so their positions are searched
 //! shallower: see [`depth_for`].
 
 use std::io::{self, Write};
@@ -86,16 +87,43 @@ pub const POSITIONS: &[(&str, &str)] = &[
         "colors12",
         "0-1R2B1S-6R4B1S-7R4B-6R4B-4R6B-0-2B-4R6B-4R4B-4R4B-0-0-0-S",
     ),
+    // transparent80 and transparent96 middle games: after `1R 2B 3TR 4TB`,
+    // and two games played on by the engine at depth 5 from other openings.
+    (
+        "transparent80",
+        "2B1T-3R1T-3R3B-2R2B-2R3B2T-2R2B1T-2R2B2T-2R2B1T-2R2B1T-2R2B1T-2R2B1T-2R2B1T-2R2B1T-2R2B1T-2R2B1T-2R2B1T-0-0-S",
+    ),
+    (
+        "transparent80",
+        "0-0-0-1T-4B-4R3B2T-6R4B1T-5R3B1T-3R3B1T-2R2B1T-2R3B1T-2R2B1T-2R2B1T-2R1T-2R3B1T-2R2B1T-0-4-S",
+    ),
+    (
+        "transparent80",
+        "0-0-0-3B1T-3B1T-5R3B1T-5R1T-4R4B1T-4R2B1T-2R3B-2R2B2T-2R2B1T-2R2B1T-2R1T-3B1T-3R1T-2-7-N",
+    ),
+    (
+        "transparent96",
+        "2B2T-3R2T-3B-2R-2R3B4T-3R2B2T-3R2B3T-3R2B2T-2R2B3T-2R2B2T-2R3B2T-2R2B2T-2R3B2T-2R2B2T-2R2B2T-2R2B2T-0-0-S",
+    ),
+    (
+        "transparent96",
+        "0-0-1B-6R-1T-3B4T-3R2B4T-3R1B-2R4T-2R4B2T-2R2B4T-0-2R3B4T-2R2B2T-2R4B3T-2R2B2T-6-10-S",
+    ),
+    (
+        "transparent96",
+        "0-3R4T-0-3R3B4T-0-5B3T-0-0-2R2B3T-0-3B-1T-3R1B1T-3R2B5T-2R4B4T-1R2B3T-10-19-N",
+    ),
 ];
 
 /// The depth at which a position of `variant` is searched when the bench
-/// depth is `depth`: `oware` at `depth`, `colors16` 5 plies less and
-/// `colors12` 7 less (at least 1), so that each variant's share of the
+/// depth is `depth`: `oware` at `depth`, `colors16` 5 plies less,
+/// `colors12`, `transparent80` and `transparent96` 7 less (at least 1), so that each variant's share of the
 /// bench stays comparable (their trees grow much faster with depth).
 pub fn depth_for(variant: &str, depth: u32) -> u32 {
     let less = match variant {
         "colors16" => 5,
         "colors12" => 7,
+        "transparent80" | "transparent96" => 7,
         _ => 0,
     };
     depth.saturating_sub(less).max(1)

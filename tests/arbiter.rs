@@ -160,3 +160,44 @@ fn numbers_notation_and_bad_options() {
     assert!(!status.status.success());
     assert!(status.stdout.is_empty(), "stdout must hold moves only");
 }
+
+#[test]
+fn a_transparent96_game_between_two_arbiter_processes() {
+    use awale::game::{game_end, play_moves, Game, History};
+    use awale::variants::transparent::Transparent96;
+
+    let mut players = [
+        Player::start(&["--variant", "transparent96", "--movetime", "30"]),
+        Player::start(&[
+            "--variant",
+            "transparent96",
+            "--movetime",
+            "30",
+            "--option",
+            "Level=medium",
+        ]),
+    ];
+    let transcript = referee(&mut players, 2000);
+    let result = transcript.last().unwrap();
+    let words: Vec<&str> = result.split_whitespace().collect();
+    assert_eq!((words.len(), words[0]), (4, "RESULT"), "{result}");
+    // One move per line, in the variant's notation; replaying them gives
+    // the announced end.
+    let mut moves: Vec<String> = transcript[..transcript.len() - 1].to_vec();
+    moves.push(words[1].to_string());
+    let game = Transparent96;
+    let start = game.start();
+    let (end_pos, history) = play_moves(
+        &game,
+        start,
+        &History::new(game.key(&start)),
+        &moves.join(" "),
+    )
+    .unwrap_or_else(|e| panic!("{e}: {transcript:?}"));
+    let end = game_end(&game, &end_pos, &history).expect("the game is over");
+    assert_eq!(words[2], end.scores[0].to_string(), "{result}");
+    assert_eq!(words[3], end.scores[1].to_string(), "{result}");
+    for p in &mut players {
+        assert!(p.wait_exit().success());
+    }
+}

@@ -9,6 +9,7 @@ mod common;
 use awale::game::Game;
 use awale::variants::colors16::Colors16;
 use common::games::{assert_keys_exact, engine_perft, random_game};
+use common::letters;
 use proptest::prelude::*;
 
 /// The simple model: `holes[1..=16]` hold seed letters (`R`, `B`).
@@ -30,51 +31,16 @@ fn owner(hole: usize) -> usize {
 
 impl Simple {
     fn parse(text: &str) -> Simple {
-        let fields: Vec<&str> = text.split('-').collect();
-        assert_eq!(fields.len(), 19, "{text}");
-        let mut holes = vec![Vec::new(); 17];
-        for (i, field) in fields[..16].iter().enumerate() {
-            let mut count = 0;
-            for c in field.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    count = count * 10 + d as usize;
-                } else {
-                    holes[i + 1].extend(std::iter::repeat(c).take(count));
-                    count = 0;
-                }
-            }
-        }
+        let (holes, scores, side) = letters::read(text, 16);
         Simple {
             holes,
-            scores: [fields[16].parse().unwrap(), fields[17].parse().unwrap()],
-            side: if fields[18] == "S" { 0 } else { 1 },
+            scores,
+            side,
         }
     }
 
     fn text(&self) -> String {
-        let mut out = String::new();
-        for hole in &self.holes[1..] {
-            let r = hole.iter().filter(|&&c| c == 'R').count();
-            let b = hole.iter().filter(|&&c| c == 'B').count();
-            let mut cell = String::new();
-            if r > 0 {
-                cell += &format!("{r}R");
-            }
-            if b > 0 {
-                cell += &format!("{b}B");
-            }
-            if cell.is_empty() {
-                cell.push('0');
-            }
-            out += &cell;
-            out.push('-');
-        }
-        out + &format!(
-            "{}-{}-{}",
-            self.scores[0],
-            self.scores[1],
-            if self.side == 0 { 'S' } else { 'N' }
-        )
+        letters::write(&self.holes, &['R', 'B'], self.scores, self.side)
     }
 
     fn on_board(&self) -> u32 {

@@ -15,9 +15,10 @@ pub struct ArbiterArgs {
     /// The variant to play.
     #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
     variant: String,
-    /// Thinking time per move in milliseconds, never exceeded.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    movetime: u64,
+    /// Thinking time per move in milliseconds, never exceeded [default: 800
+    /// for transparent96, whose referee allows 1 s per move; 2000 otherwise].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    movetime: Option<u64>,
     /// An option NAME=VALUE as in `setoption` (repeatable): rule options such
     /// as GrandSlam=capture or Notation=numbers, or Hash, Threads, Level, Seed.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -27,15 +28,39 @@ pub struct ArbiterArgs {
 /// Plays one game on stdin/stdout; exit status 0, or 1 after an invalid move.
 pub fn run(args: ArbiterArgs) -> anyhow::Result<ExitCode> {
     let options = super::setup::option_pairs(&args.options)?;
-    let config = Config::new(
-        &args.variant,
-        &options,
-        Duration::from_millis(args.movetime),
-    )
-    .context("arbiter")?;
+    let movetime = args
+        .movetime
+        .unwrap_or_else(|| default_movetime(&args.variant));
+    let config =
+        Config::new(&args.variant, &options, Duration::from_millis(movetime)).context("arbiter")?;
     let stdin = io::stdin();
     let mut stdout = io::stdout();
     let outcome = arbiter::run(&config, stdin.lock(), &mut stdout)?;
     log::info!("arbiter: {outcome:?}");
     Ok(ExitCode::from(outcome.exit_code()))
+}
+
+/// The time per move in milliseconds when `--movetime` is not given: the
+/// 2025/26 referee (`transparent96`) disqualifies a move after 1 s, so 800
+/// ms leaves 200 ms for the relay and a loaded machine; the earlier course
+/// referees allowed 3 s, for which 2000 ms is the default.
+fn default_movetime(variant: &str) -> u64 {
+    if variant.eq_ignore_ascii_case("transparent96") {
+        800
+    } else {
+        2000
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::default_movetime;
+
+    #[test]
+    fn transparent96_defaults_below_its_one_second_limit() {
+        assert_eq!(default_movetime("transparent96"), 800);
+        assert_eq!(default_movetime("Transparent96"), 800);
+        assert_eq!(default_movetime("oware"), 2000);
+        assert_eq!(default_movetime("transparent80"), 2000);
+    }
 }

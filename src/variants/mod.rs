@@ -3,17 +3,25 @@
 
 pub mod colors12;
 pub mod colors16;
+pub mod family16;
 pub(crate) mod hole_bytes;
 pub(crate) mod hole_text;
 pub(crate) mod move_text;
 pub mod oware;
 pub(crate) mod packing;
 pub(crate) mod position_text;
+pub mod transparent;
 
 use crate::game::{Game, GameError};
 
 /// The names of every variant, the default first.
-pub const NAMES: &[&str] = &["oware", "colors12", "colors16"];
+pub const NAMES: &[&str] = &[
+    "oware",
+    "colors12",
+    "colors16",
+    "transparent80",
+    "transparent96",
+];
 
 /// Code that runs with whichever variant the user chose. The generic method
 /// is monomorphised for each variant, so the chosen game is a concrete type
@@ -36,6 +44,8 @@ pub fn with_variant<V: VariantVisitor>(
         "oware" => Ok(visitor.visit(configured::<oware::Oware>(options)?)),
         "colors12" => Ok(visitor.visit(configured::<colors12::Colors12>(options)?)),
         "colors16" => Ok(visitor.visit(configured::<colors16::Colors16>(options)?)),
+        "transparent80" => Ok(visitor.visit(configured::<transparent::Transparent80>(options)?)),
+        "transparent96" => Ok(visitor.visit(configured::<transparent::Transparent96>(options)?)),
         _ => Err(GameError::new(format!(
             "unknown variant '{name}' (expected one of: {})",
             NAMES.join(", ")

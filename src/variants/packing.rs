@@ -1,5 +1,5 @@
 //! Bit packing shared by the colour variants: squeezing byte-per-hole
-//! counters into 6-bit fields for the exact position key, and mixing a key
+//! counters into 6-bit (or 5-bit) fields for the exact position key, and mixing a key
 //! into a 64-bit table hash.
 
 /// Packs the low `bytes` bytes of `v` (each below 64) into consecutive 6-bit
@@ -17,6 +17,23 @@ pub(crate) fn pack6(v: u128, bytes: usize) -> u128 {
     } else {
         packed & ((1u128 << (6 * bytes)) - 1)
     }
+}
+
+/// Packs the 16 bytes of `v` (each below 32) into consecutive 5-bit fields
+/// (80 bits): byte `i` becomes bits `5i..5i+5`. Exact, like [`pack6`], for
+/// keys that hold three rows of counters in 256 bits.
+#[inline]
+pub(crate) fn pack5(v: u128) -> u128 {
+    pack5_u64(v as u64) as u128 | (pack5_u64((v >> 64) as u64) as u128) << 40
+}
+
+/// Eight bytes (each below 32) into 40 bits, by halving the gaps between
+/// fields three times (SWAR).
+#[inline]
+fn pack5_u64(x: u64) -> u64 {
+    let x = (x & 0x001F_001F_001F_001F) | ((x & 0x1F00_1F00_1F00_1F00) >> 3);
+    let x = (x & 0x0000_03FF_0000_03FF) | ((x & 0x03FF_0000_03FF_0000) >> 6);
+    (x & 0x000F_FFFF) | ((x >> 12) & 0xFF_FFF0_0000)
 }
 
 /// Eight bytes (each below 64) into 48 bits, by halving the gaps between
@@ -59,6 +76,19 @@ mod tests {
         }
         assert_eq!(pack6(v, 12) >> 72, 0);
         assert_eq!(pack6(v, 12), p & ((1 << 72) - 1));
+    }
+
+    #[test]
+    fn pack5_places_each_byte_in_its_field() {
+        let mut v = 0u128;
+        for i in 0..16 {
+            v |= ((i as u128 * 7 + 5) & 31) << (8 * i);
+        }
+        let p = pack5(v);
+        for i in 0..16 {
+            assert_eq!((p >> (5 * i)) & 31, (i as u128 * 7 + 5) & 31, "field {i}");
+        }
+        assert_eq!(p >> 80, 0);
     }
 
     #[test]

@@ -4,6 +4,8 @@
 // Every test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod examples;
 pub mod games;
+pub mod letters;
 pub mod process;
 pub mod records;

@@ -1,5 +1,7 @@
 //! The `colors16` variant (the 2021/22 class competition), as `RULES.md`
-//! fixes it.
+//! fixes it: the [`family16`](crate::variants::family16) rules without
+//! transparent seeds, ending below 8 seeds on the board or at 33; the code
+//! is the family's, this module names the parameters.
 //!
 //! # Rules
 //!
@@ -48,230 +50,30 @@
 //! start is `2R2B-...-2R2B-0-0-S`. The parser refuses malformed fields, more
 //! than 32 seeds of a colour, and totals other than 64.
 
-mod board;
-mod notation;
+pub use crate::variants::family16::{Board, Colour, Key, Move, HOLES, PER_COLOUR};
+use crate::variants::family16::{ClearSowing, Rules};
 
-use arrayvec::ArrayVec;
-
-use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
-use crate::variants::packing;
-pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS};
-
+/// Seeds in the game (32 red and 32 blue).
+pub const SEEDS: u32 = Colors16::SEEDS;
 /// Seeds that win the game.
-pub const WIN: u32 = 33;
+pub const WIN: u32 = Colors16::WIN;
 /// Each side's total in a drawn game.
-pub const DRAW: u32 = 32;
+pub const DRAW: u32 = Colors16::DRAW;
 /// Below this many seeds on the board the game ends.
-pub const FEW: u32 = 8;
-
-/// A move: the hole index (0..16) and the colour sown. Two bytes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    hole: u8,
-    colour: Colour,
-}
-
-impl Move {
-    /// The move sowing `colour` from hole index `hole` (0..16).
-    pub fn new(hole: usize, colour: Colour) -> Move {
-        Move {
-            hole: hole as u8,
-            colour,
-        }
-    }
-
-    /// The hole index, 0..16 (hole number minus one).
-    pub fn hole(self) -> usize {
-        self.hole as usize
-    }
-
-    /// The colour sown.
-    pub fn colour(self) -> Colour {
-        self.colour
-    }
-}
-
-/// Why a move may not be played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Illegal {
-    /// The hole is the opponent's.
-    OpponentHole,
-    /// The hole holds no seed of the colour.
-    NoSeed,
-}
-
-impl Illegal {
-    /// The reason in words, for `mv`.
-    fn explain(self, mv: Move) -> String {
-        let hole = mv.hole() + 1;
-        match self {
-            Illegal::OpponentHole => format!(
-                "hole {hole} belongs to the opponent (South plays the odd holes, North the even ones)"
-            ),
-            Illegal::NoSeed => format!("hole {hole} holds no {} seed", mv.colour().name()),
-        }
-    }
-}
+pub const FEW: u32 = Colors16::FEW;
 
 /// The `colors16` rules (no options).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Colors16;
 
-impl Colors16 {
-    /// Why `mv` may not be played in `board`, or `None` when it may. The one
-    /// legality test, shared by move generation and the parser; the reason
-    /// is only put into words when the parser needs it.
-    fn illegality(board: Board, mv: Move) -> Option<Illegal> {
-        let (h, colour) = (mv.hole(), mv.colour());
-        if Board::owner(h) != board.side() {
-            return Some(Illegal::OpponentHole);
-        }
-        if board.seeds_of(h, colour) == 0 {
-            return Some(Illegal::NoSeed);
-        }
-        None
-    }
-
-    /// The final scores if the game is over by the position alone.
-    fn ending(board: Board) -> Option<GameEnd> {
-        let mut scores = [board.score(0), board.score(1)];
-        let mut on_board = board.on_board();
-        let side = board.side();
-        if on_board > 0 && board.side_empty(side) {
-            // Only reachable from a position string: the starvation sweep.
-            scores[1 - side] += on_board;
-            on_board = 0;
-        }
-        GameEnd::by_scores(scores, WIN, DRAW).or_else(|| {
-            (on_board < FEW).then_some(GameEnd {
-                reason: EndReason::FewSeeds,
-                scores,
-            })
-        })
-    }
-}
-
-impl Game for Colors16 {
-    type Position = Board;
-    type Move = Move;
-    /// At most 8 own holes times 2 colours.
-    type Moves = ArrayVec<Move, 16>;
-    type Key = Key;
-
-    fn name(&self) -> &'static str {
-        "colors16"
-    }
-
-    fn options(&self) -> Vec<OptionInfo> {
-        Vec::new()
-    }
-
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), GameError> {
-        Err(GameError::new(format!(
-            "unknown option '{name}': variant colors16 has no rule options"
-        )))
-    }
-
-    fn start(&self) -> Board {
-        Board::START
-    }
-
-    #[inline]
-    fn side_to_move(&self, pos: &Board) -> Side {
-        Side::from_index(pos.side())
-    }
-
-    #[inline]
-    fn scores(&self, pos: &Board) -> [u32; 2] {
-        [pos.score(0), pos.score(1)]
-    }
-
-    #[inline]
-    fn legal_moves(&self, pos: &Board, moves: &mut Self::Moves) {
-        moves.clear();
-        if Colors16::ending(*pos).is_some() {
-            return;
-        }
-        for h in (pos.side()..HOLES).step_by(2) {
-            for colour in Colour::BOTH {
-                let mv = Move::new(h, colour);
-                if Colors16::illegality(*pos, mv).is_none() {
-                    moves.push(mv);
-                }
-            }
-        }
-    }
-
-    #[inline]
-    fn count_legal_moves(&self, pos: &Board) -> usize {
-        if Colors16::ending(*pos).is_some() {
-            return 0;
-        }
-        (pos.side()..HOLES)
-            .step_by(2)
-            .map(|h| (pos.red(h) > 0) as usize + (pos.blue(h) > 0) as usize)
-            .sum()
-    }
-
-    #[inline]
-    fn play(&self, pos: &Board, mv: Move) -> Board {
-        pos.play(mv.hole(), mv.colour())
-    }
-
-    fn end(&self, pos: &Board) -> Option<GameEnd> {
-        Colors16::ending(*pos)
-    }
-
-    /// No repetition rule: a repeated position does not end the game.
-    fn repetition_end(&self, _pos: &Board) -> Option<GameEnd> {
-        None
-    }
-
-    #[inline]
-    fn key(&self, pos: &Board) -> Key {
-        pos.key()
-    }
-
-    #[inline]
-    fn hash(&self, pos: &Board) -> u64 {
-        let (a, b) = pos.key();
-        packing::mix(a, b)
-    }
-
-    fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {
-        let (hole, colour) = notation::parse_move(text)?;
-        if Colors16::ending(*pos).is_some() {
-            return Err(GameError::new(format!(
-                "illegal move {}: the game is over",
-                text.trim()
-            )));
-        }
-        let mv = Move::new(hole, colour);
-        match Colors16::illegality(*pos, mv) {
-            None => Ok(mv),
-            Some(why) => Err(GameError::new(format!(
-                "illegal move {}: {}",
-                text.trim(),
-                why.explain(mv)
-            ))),
-        }
-    }
-
-    fn format_move(&self, _pos: &Board, mv: Move) -> String {
-        notation::format_move(mv.hole(), mv.colour())
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Board, GameError> {
-        notation::parse_position(text)
-    }
-
-    fn format_position(&self, pos: &Board) -> String {
-        notation::format_position(*pos)
-    }
-
-    fn render(&self, pos: &Board) -> String {
-        notation::render(*pos)
-    }
+impl Rules for Colors16 {
+    const NAME: &'static str = "colors16";
+    const CLEAR_PER_HOLE: u32 = 0;
+    const CLEAR_SOWING: ClearSowing = ClearSowing::Absent;
+    const FEW: u32 = 8;
+    const WIN: u32 = 33;
+    const DRAW: u32 = 32;
+    const BOTH_AT_DRAW_END: bool = false;
 }
 
 #[cfg(test)]

@@ -2,47 +2,22 @@
 //! endings, notation and the refusal of bad input.
 
 use super::*;
-use crate::game::{play_moves, History};
+use crate::game::{play_moves, EndReason, Game, History};
+use crate::variants::family16::testing::{self, owned};
 
 /// A position from the listed holes (others empty) and South's score; North
 /// gets the rest of the 64 seeds.
 fn setup(holes: &[(usize, &str)], south: u32, side: char) -> Board {
-    let mut cells = vec!["0".to_string(); HOLES];
-    let mut on_board = 0;
-    for &(h, text) in holes {
-        cells[h - 1] = text.to_string();
-        on_board += text
-            .split(|c: char| c.is_ascii_alphabetic())
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<u32>().unwrap())
-            .sum::<u32>();
-    }
-    let text = format!(
-        "{}-{south}-{}-{side}",
-        cells.join("-"),
-        SEEDS - on_board - south
-    );
-    Colors16.parse_position(&text).unwrap()
+    testing::setup::<Colors16>(holes, south, side)
 }
 
 /// The holes of a position as `(number, text)` for the non-empty ones.
 fn holes(pos: &Board) -> Vec<(usize, String)> {
-    Colors16
-        .format_position(pos)
-        .split('-')
-        .take(HOLES)
-        .enumerate()
-        .filter(|(_, t)| *t != "0")
-        .map(|(i, t)| (i + 1, t.to_string()))
-        .collect()
+    testing::holes(Colors16, pos)
 }
 
 fn play(pos: &Board, mv: &str) -> Board {
-    Colors16.play(pos, Colors16.parse_move(pos, mv).unwrap())
-}
-
-fn owned(v: &[(usize, &str)]) -> Vec<(usize, String)> {
-    v.iter().map(|&(h, t)| (h, t.to_string())).collect()
+    testing::play(Colors16, pos, mv)
 }
 
 #[test]
@@ -219,7 +194,7 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
             .to_string();
         assert!(err.contains("move 3") && err.contains(why), "{text}: {err}");
     }
-    assert_eq!(start, Board::START);
+    assert_eq!(start, Colors16.start());
     let pos = setup(&[(1, "2R"), (2, "4R"), (3, "4B")], 27, 'S');
     let err = game.parse_move(&pos, "5R").unwrap_err().to_string();
     assert!(err.contains("hole 5 holds no red seed"), "{err}");
@@ -229,7 +204,7 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
 fn bad_positions_are_refused_with_the_reason() {
     let game = Colors16;
     let start = format!("{}0-0-S", "2R2B-".repeat(16));
-    assert_eq!(game.parse_position(&start), Ok(Board::START));
+    assert_eq!(game.parse_position(&start), Ok(Colors16.start()));
     let cases = [
         (format!("{}1-0-S", "2R2B-".repeat(16)), "add up to 65"),
         (format!("{}0-0-S", "2R2B-".repeat(15)), "expected 19 fields"),
