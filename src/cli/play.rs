@@ -88,8 +88,7 @@ fn load(path: &Path) -> anyhow::Result<SavedGame> {
 
 /// Reads commands from stdin and plays until `quit` or the end of input.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    let level: awale::search::Level =
-        args.level.parse().map_err(|e| anyhow!("--level {e}"))?;
+    let level: awale::search::Level = args.level.parse().map_err(|e| anyhow!("--level {e}"))?;
     if args.movetime == 0 {
         bail!("--movetime must be at least 1 ms");
     }

@@ -81,7 +81,6 @@ impl From<std::io::Error> for PlayError {
     }
 }
 
-
 /// The commands, one line each, for `help`.
 const COMMANDS: &str = "\
 Commands (a legal move always wins over a command):
