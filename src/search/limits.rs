@@ -2,7 +2,7 @@
 //!
 //! - `movetime`: a hard deadline of `movetime - move_overhead`; the search
 //!   deepens until it and never goes past it (the stop test runs every
-//!   [`super::negamax::POLL`] nodes, a fraction of a millisecond).
+//!   [`super::thread::POLL`] nodes, a fraction of a millisecond).
 //! - a clock: the time left minus the overhead is shared over `movestogo`
 //!   moves (25 when not given, at most 50), plus three quarters of the
 //!   increment; that is the soft target, capped at 4/5 of what is left. A new

@@ -22,6 +22,7 @@ pub mod rng;
 pub mod root;
 pub mod score;
 pub mod split;
+pub mod thread;
 pub mod tt;
 
 #[cfg(test)]
@@ -33,10 +34,10 @@ use std::time::{Duration, Instant};
 use crate::game::{Game, History};
 use aspiration::Window;
 use limits::Budget;
-use negamax::Shared;
 use root::RootMove;
 pub use score::Score;
-use split::WorkerPool;
+use thread::Shared;
+use thread::WorkerPool;
 use tt::Table;
 
 /// The three playing levels of the `Level` option.
@@ -100,7 +101,7 @@ pub struct Clock {
 pub struct Limits {
     /// The deepest iteration (1..=100).
     pub depth: Option<u32>,
-    /// Nodes to search (checked every [`negamax::POLL`] nodes; the first
+    /// Nodes to search (checked every [`thread::POLL`] nodes; the first
     /// iteration always completes).
     pub nodes: Option<u64>,
     /// Time for this move; never overrun.

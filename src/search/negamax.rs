@@ -28,109 +28,15 @@
 //! (interior nodes, leaves, table cutoffs) plus every child found to be a
 //! repetition (scored without a call).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
-
 use super::ordering::{capture_key, sort_by_key_desc};
 use super::score::{clamp_heuristic, from_tt, game_result, to_tt, INFINITE};
-use super::split::{is_cut, SplitPoint, WorkerPool, SPLIT_MIN_DEPTH};
-use super::tt::{Bound, Table};
+use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
+use super::thread::{Shared, Worker, MAX_PLY};
+use super::tt::Bound;
 use crate::game::{Game, History};
 
-/// Nodes between two checks of the stop flag, the clock and the node limit
-/// (about 0.1 ms of search).
-pub const POLL: u64 = 1024;
 /// The shallowest remaining depth at which the table is used.
 pub const TT_MIN_DEPTH: i32 = 2;
-/// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-
-/// What every search thread shares: the game, the table and the limits.
-pub struct Shared<'a, G: Game> {
-    /// The rules.
-    pub game: &'a G,
-    /// The transposition table.
-    pub tt: &'a Table,
-    /// Whether the table is used (off only in tests).
-    pub use_tt: bool,
-    /// Cut off on table entries of exactly the node's depth only (tests).
-    pub exact_depth: bool,
-    /// The caller's stop flag.
-    pub stop: &'a AtomicBool,
-    /// Set when any thread saw a limit: every thread unwinds.
-    pub abort: AtomicBool,
-    /// Whether the stop flag and the limits may abort: off during depth 1,
-    /// which takes microseconds, so that every search completes one
-    /// iteration and has a move and a score to give.
-    pub limits_armed: AtomicBool,
-    /// Nodes flushed by all threads.
-    pub nodes: AtomicU64,
-    /// When the search started.
-    pub start: Instant,
-    /// The hard deadline, from `start`.
-    pub hard: Option<Duration>,
-    /// The node limit.
-    pub node_limit: Option<u64>,
-    /// The workers that parallel tasks run on.
-    pub workers: &'a WorkerPool<G>,
-    /// Threads besides the searching one that a split point may recruit
-    /// (0: no pool, the search never splits).
-    pub helpers: usize,
-    /// How many threads are searching (the others wait for work): a node
-    /// is shared out only when one is waiting.
-    pub searching: AtomicUsize,
-    /// Nodes split so far (for the log and the tests).
-    pub splits: AtomicU64,
-}
-
-impl<G: Game> Shared<'_, G> {
-    /// Whether the search must unwind now.
-    pub fn aborted(&self) -> bool {
-        self.abort.load(Ordering::Relaxed)
-    }
-
-    /// Whether some thread waits for work: only then does a node split,
-    /// since a split that nobody joins costs its setup for nothing.
-    #[inline]
-    pub fn someone_idle(&self) -> bool {
-        self.searching.load(Ordering::Relaxed) <= self.helpers
-    }
-
-    /// Counts the calling thread as searching, until [`Shared::end_work`].
-    #[inline]
-    pub fn begin_work(&self) {
-        self.searching.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// Counts the calling thread as waiting for work.
-    #[inline]
-    pub fn end_work(&self) {
-        self.searching.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-/// One child in a move list: order key, move, its index in the legal list
-/// and the position it leads to.
-pub(crate) type Child<G> = (i32, (<G as Game>::Move, usize, <G as Game>::Position));
-
-/// One search thread's private state.
-pub struct Worker<G: Game> {
-    /// The path since the last irreversible move, the current node last.
-    pub history: History<G::Key>,
-    /// Triangular principal-variation table: `pv[ply]` is the line from `ply`.
-    pub pv: Vec<Vec<G::Move>>,
-    lists: Vec<Vec<Child<G>>>,
-    /// Nodes visited in this search.
-    pub nodes: u64,
-    flushed: u64,
-    /// The node count at which to look at the stop flag and limits next.
-    next_poll: u64,
-    /// The deepest ply reached.
-    pub seldepth: usize,
-    rep_low: usize,
-    /// Whether this thread is unwinding.
-    pub aborted: bool,
-}
 
 /// The index in `history` of the position `key` would repeat as the child
 /// of the current position after a reversible move, if any.
@@ -158,79 +64,6 @@ pub fn repeat_index<K: Copy + Eq>(history: &History<K>, key: K) -> Option<usize>
 }
 
 impl<G: Game> Worker<G> {
-    /// A worker for `game` with empty tables.
-    pub fn new(game: &G) -> Worker<G> {
-        Worker {
-            history: History::new(game.key(&game.start())),
-            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(8)).collect(),
-            nodes: 0,
-            flushed: 0,
-            next_poll: POLL,
-            seldepth: 0,
-            rep_low: usize::MAX,
-            aborted: false,
-        }
-    }
-
-    /// Prepares for a new search.
-    pub fn reset(&mut self) {
-        self.nodes = 0;
-        self.flushed = 0;
-        self.next_poll = POLL;
-        self.seldepth = 0;
-        self.aborted = false;
-    }
-
-    /// Prepares to search a parallel task below the node whose path is
-    /// `history`.
-    pub fn start_task(&mut self, history: &History<G::Key>) {
-        self.history.clone_from(history);
-        self.aborted = false;
-        self.rep_low = usize::MAX;
-    }
-
-    /// The lowest path index a repetition matched since the last
-    /// [`Worker::start_task`] (`usize::MAX` if none).
-    pub fn rep_low(&self) -> usize {
-        self.rep_low
-    }
-
-    /// Takes in the repetitions that parallel tasks below this node matched.
-    pub fn merge_rep_low(&mut self, rep_low: usize) {
-        self.rep_low = self.rep_low.min(rep_low);
-    }
-
-    /// Adds the nodes not yet counted to the shared count.
-    pub fn flush(&mut self, sh: &Shared<G>) {
-        sh.nodes
-            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-        self.flushed = self.nodes;
-    }
-
-    /// Counts the nodes searched and looks at the stop flag and the limits;
-    /// marks this worker and the search aborted when one of them says so.
-    /// Called every [`POLL`] nodes of this worker, and after each parallel
-    /// task (tasks are often smaller than that).
-    #[cold]
-    pub fn poll(&mut self, sh: &Shared<G>) {
-        self.flush(sh);
-        self.next_poll = self.nodes + POLL;
-        let limits = || {
-            let over_nodes = sh
-                .node_limit
-                .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
-            let over_time = sh.hard.is_some_and(|t| sh.start.elapsed() >= t);
-            over_nodes || over_time
-        };
-        let over = sh.limits_armed.load(Ordering::Relaxed)
-            && (sh.stop.load(Ordering::Relaxed) || sh.aborted() || limits());
-        if over {
-            self.aborted = true;
-            sh.abort.store(true, Ordering::Relaxed);
-        }
-    }
-
     /// The value of `next`, the child of `pos` at `ply` reached by a move:
     /// a repetition ending if it repeats the path, else a PVS search of
     /// `depth - 1` plies (full window when `first`, else null window and a

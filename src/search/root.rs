@@ -19,8 +19,8 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::negamax::{Shared, Worker};
 use super::split::SplitPoint;
+use super::thread::{Shared, Worker};
 use crate::game::{Game, History};
 use crate::sync::lock;
 

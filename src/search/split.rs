@@ -19,7 +19,7 @@
 //! below to check) made two-thread `bench` about 6% slower.
 //!
 //! A helper runs on a [`Worker`] of its own, taken from a [`WorkerPool`]
-//! (a thread can hold several: one per job suspended on its stack), with a
+//! (see [`super::thread::WorkerPool`]; a thread can hold several: one per job suspended on its stack), with a
 //! copy of the path since the last irreversible move. The node's alpha is
 //! shared through an atomic, so each child starts with the best bound
 //! known. A child that fails high marks the [`SplitPoint`] cut; the
@@ -34,12 +34,12 @@
 //! few dozen nodes, less than a job costs), and helpers spinning on a board
 //! of posted split points (no faster, and it burns a core while waiting).
 //!
-//! [`Shared::searching`]: super::negamax::Shared::searching
+//! [`Shared::searching`]: super::thread::Shared::searching
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::negamax::{Child, Shared, Worker};
+use super::thread::{Child, Shared, Worker};
 use crate::game::Game;
 use crate::sync::lock;
 
@@ -92,65 +92,6 @@ impl<'a> SplitPoint<'a> {
 #[inline]
 pub fn is_cut(sp: Option<&SplitPoint>) -> bool {
     sp.is_some_and(SplitPoint::is_cut)
-}
-
-/// Idle workers, reused from task to task and from search to search so
-/// that a task does not allocate. Each thread keeps its own stack of them
-/// (a task starts and ends on one thread), so taking one is uncontended.
-pub struct WorkerPool<G: Game> {
-    slots: Vec<Mutex<Vec<Worker<G>>>>,
-}
-
-impl<G: Game> WorkerPool<G> {
-    /// An empty pool for `threads` threads; workers are made on demand.
-    pub fn new(threads: usize) -> WorkerPool<G> {
-        WorkerPool {
-            slots: (0..threads.max(1))
-                .map(|_| Mutex::new(Vec::new()))
-                .collect(),
-        }
-    }
-
-    /// The calling thread's stack of idle workers.
-    fn slot(&self) -> &Mutex<Vec<Worker<G>>> {
-        let thread = rayon::current_thread_index().unwrap_or(0);
-        &self.slots[thread % self.slots.len()]
-    }
-
-    /// An idle worker, or a new one for `game`.
-    pub fn take(&self, game: &G) -> Worker<G> {
-        let idle = lock(self.slot()).pop();
-        idle.unwrap_or_else(|| Worker::new(game))
-    }
-
-    /// Gives `worker` back for reuse.
-    pub fn give(&self, worker: Worker<G>) {
-        lock(self.slot()).push(worker);
-    }
-
-    /// The deepest ply any worker reached in this search.
-    pub fn seldepth(&self) -> usize {
-        self.slots
-            .iter()
-            .flat_map(|slot| lock(slot).iter().map(|w| w.seldepth).max())
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// How many workers the pool holds (all idle between searches).
-    pub fn count(&self) -> usize {
-        self.slots.iter().map(|slot| lock(slot).len()).sum()
-    }
-
-    /// Runs `f` on every idle worker (all of them, between searches).
-    pub fn for_each(&mut self, mut f: impl FnMut(&mut Worker<G>)) {
-        for slot in &mut self.slots {
-            slot.get_mut()
-                .unwrap_or_else(|e| e.into_inner())
-                .iter_mut()
-                .for_each(&mut f);
-        }
-    }
 }
 
 /// What the parallel part of a node found.
