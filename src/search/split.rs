@@ -19,7 +19,7 @@
 //! below to check) made two-thread `bench` about 6% slower.
 //!
 //! A helper runs on a [`Worker`] of its own, taken from a [`WorkerPool`]
-//! (see [`super::thread::WorkerPool`]; a thread can hold several: one per job suspended on its stack), with a
+//! (a thread can hold several: one per job suspended on its stack), with a
 //! copy of the path since the last irreversible move. The node's alpha is
 //! shared through an atomic, so each child starts with the best bound
 //! known. A child that fails high marks the [`SplitPoint`] cut; the
@@ -35,6 +35,7 @@
 //! of posted split points (no faster, and it burns a core while waiting).
 //!
 //! [`Shared::searching`]: super::thread::Shared::searching
+//! [`WorkerPool`]: super::thread::WorkerPool
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::Mutex;
