@@ -17,6 +17,7 @@ pub mod aspiration;
 pub mod level;
 pub mod limits;
 pub mod negamax;
+pub mod oracle;
 pub mod ordering;
 pub mod rng;
 pub mod root;
