@@ -12,8 +12,8 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::setup::{GameArgs, Setup, SetupVisitor};
-use awale::game::{Game, History};
+use super::setup::{GameArgs, SetupVisitor};
+use awale::game::{Game, History, Line};
 use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
 use awale::variants::oware::{Board, Oware, SEEDS};
 
@@ -238,13 +238,14 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
     }
     impl SetupVisitor for Probe {
         type Output = ();
-        fn visit<G: Game>(self, s: Setup<G>) -> anyhow::Result<()> {
-            let any: &dyn std::any::Any = &s;
-            let s = any
-                .downcast_ref::<Setup<Oware>>()
+        fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<()> {
+            let any: &dyn std::any::Any = &line;
+            let line = any
+                .downcast_ref::<Line<Oware>>()
                 .ok_or_else(|| anyhow!("only oware has endgame tables"))?;
-            let tables = open_tables(self.tables.as_deref(), Rules::of(&s.game))?;
-            let report = probe_report(&tables, &s.game, &s.pos, &s.history)?;
+            let game = line.game();
+            let tables = open_tables(self.tables.as_deref(), Rules::of(game))?;
+            let report = probe_report(&tables, game, line.position(), line.history())?;
             if self.json {
                 println!("{}", serde_json::to_string(&report)?);
             } else {
