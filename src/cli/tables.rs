@@ -88,8 +88,7 @@ fn oware_rules(options: &[String]) -> anyhow::Result<Rules> {
 }
 
 fn default_dir() -> anyhow::Result<PathBuf> {
-    tables::default_dir()
-        .ok_or_else(|| anyhow!("no table directory: give --dir (HOME is not set)"))
+    tables::default_dir().ok_or_else(|| anyhow!("no table directory: give --dir (HOME is not set)"))
 }
 
 fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
@@ -165,11 +164,21 @@ fn check_writable(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Prints a line above the progress bar, or plainly on stderr when the bar
+/// is not drawn (not a terminal, or `--quiet`).
+fn say(bar: &ProgressBar, line: String) {
+    if bar.is_hidden() {
+        eprintln!("{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
 fn report(bar: &ProgressBar, event: BuildEvent) {
     match event {
-        BuildEvent::Loaded { n } => bar.println(format!("level {n:2}: already built")),
+        BuildEvent::Loaded { n } => say(bar, format!("level {n:2}: already built")),
         BuildEvent::Rebuilding { n, why } => {
-            bar.println(format!("level {n:2}: {why}; building it again"))
+            say(bar, format!("level {n:2}: {why}; building it again"))
         }
         BuildEvent::Started { .. } => {}
         BuildEvent::Finished {
@@ -179,7 +188,7 @@ fn report(bar: &ProgressBar, event: BuildEvent) {
             path,
         } => {
             let secs = time.as_secs_f64().max(1e-9);
-            bar.println(format!(
+            say(bar, format!(
                 "level {n:2}: {} positions, value proved for {:.1}%, exact under every history {:.1}%, \
                  {} passes, {:.2} s ({:.0} positions/s) -> {}",
                 stats.positions,
@@ -221,7 +230,10 @@ struct MoveReport {
     /// (including what the move captures).
     value: u32,
     value_max: u32,
+    /// Known under every history.
     exact: bool,
+    /// Known for the history after the move.
+    known: bool,
     final_scores: Option<[u32; 2]>,
 }
 
@@ -295,41 +307,17 @@ fn probe_report(
             )
         }
     })?;
-    let me = pos.side();
-    let mut moves = Vec::new();
-    let mut legal = <Oware as Game>::Moves::default();
-    game.legal_moves(pos, &mut legal);
-    for &mv in legal.iter() {
-        let next = game.play(pos, mv);
-        let captured = next.score(me) - pos.score(me);
-        let mut line = history.clone();
-        line.push(game.key(&next), game.is_irreversible(pos, &next));
-        let repeated = line.is_repetition();
-        let (lo, hi, exact, final_scores) = if let Some(end) = game.end(&next) {
-            let v = end.scores[me] - pos.score(me);
-            (v, v, true, Some(end.scores))
-        } else if repeated {
-            let end = game.repetition_end(&next).expect("oware ends repetitions");
-            let v = end.scores[me] - pos.score(me);
-            (v, v, true, Some(end.scores))
-        } else {
-            let child = tables::verdict(tables, game, &next, captured > 0)
-                .expect("a move stays within the covered levels or below");
-            let n = child.on_board;
-            let (lo, hi) = (
-                captured + n - u32::from(child.entry.hi),
-                captured + n - u32::from(child.entry.lo),
-            );
-            (lo, hi, child.final_scores.is_some(), child.final_scores)
-        };
-        moves.push(MoveReport {
-            mv: game.format_move(pos, mv),
-            value: lo,
-            value_max: hi,
-            exact,
-            final_scores,
-        });
-    }
+    let moves = tables::move_outcomes(tables, game, pos, history)
+        .into_iter()
+        .map(|o| MoveReport {
+            mv: game.format_move(pos, o.mv),
+            value: o.lo,
+            value_max: o.hi,
+            exact: o.exact,
+            known: o.final_scores.is_some(),
+            final_scores: o.final_scores,
+        })
+        .collect();
     Ok(ProbeReport {
         position: game.format_position(pos),
         on_board: verdict.on_board,
@@ -355,7 +343,7 @@ fn print_report(r: &ProbeReport) {
     let kind = |exact: bool, known: bool| match (exact, known) {
         (true, _) => "exact",
         (false, true) => "exact for this history",
-        (false, false) => "bounds with an empty history",
+        (false, false) => "bounds if reached by a capture",
     };
     let finals = |f: Option<[u32; 2]>| match f {
         Some([s, n]) => format!("final {s}-{n}"),
@@ -368,12 +356,19 @@ fn print_report(r: &ProbeReport) {
         finals(r.final_scores)
     );
     for m in &r.moves {
-        println!(
-            "  {:>4}: {:>5}  {:<28} {}",
-            m.mv,
-            value(m.value, m.value_max),
-            kind(m.exact, m.exact),
-            finals(m.final_scores)
-        );
+        let shown = if m.known {
+            format!(
+                "{:>5}  {}",
+                value(m.value, m.value_max),
+                kind(m.exact, true)
+            )
+        } else {
+            format!(
+                "{:>5}  not known for this history (if reached by a capture: {})",
+                "?",
+                value(m.value, m.value_max)
+            )
+        };
+        println!("  {:>4}: {shown}, {}", m.mv, finals(m.final_scores));
     }
 }

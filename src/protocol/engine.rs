@@ -316,7 +316,13 @@ impl Engine {
                 }
                 self.out.line("uciok");
             }
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                // Ready once the endgame tables are: their problems first.
+                for warning in self.session()?.wait_ready() {
+                    self.out.line(&format!("info string warning: {warning}"));
+                }
+                self.out.line("readyok");
+            }
             Command::Help => {
                 for line in HELP {
                     self.out.line(line);

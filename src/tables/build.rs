@@ -138,7 +138,10 @@ pub fn build_level(
     lower: &dyn Lower,
     progress: &Progress,
 ) -> (Vec<u8>, LevelStats) {
-    assert!(level_size(n) < NO_CHILD as u64, "level {n} is too large to index");
+    assert!(
+        level_size(n) < NO_CHILD as u64,
+        "level {n} is too large to index"
+    );
     LevelBuilder {
         rules,
         n,
@@ -155,7 +158,19 @@ pub fn build_level(
 struct Node {
     cap_lo: u8,
     cap_hi: u8,
+    /// Seeds on the holes of the side to move.
+    own: u8,
     quiet: [u32; 6],
+}
+
+/// The histories a fixpoint's bounds hold for.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Histories {
+    /// Every history since the last capture: a quiet move may end the game
+    /// by repeating a position.
+    Any,
+    /// The empty history (the position reached by a capture).
+    Empty,
 }
 
 impl Node {
@@ -210,18 +225,62 @@ impl LevelBuilder<'_> {
             node
         });
         let size = nodes.len();
-        let lo: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(0)).collect();
-        let hi: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(n)).collect();
         let mut stats = LevelStats {
             positions: size as u64,
             ..LevelStats::default()
         };
+        // Bounds under every history first; they start the bounds with an
+        // empty history, which every history's bounds also hold for.
+        let lo: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(0)).collect();
+        let hi: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(n)).collect();
+        stats.passes += self.fixpoint(&nodes, &lo, &hi, Histories::Any);
+        let exact: Vec<bool> = (0..size)
+            .map(|p| lo[p].load(Ordering::Relaxed) == hi[p].load(Ordering::Relaxed))
+            .collect();
+        self.progress
+            .solved
+            .store(size as u64 / 2, Ordering::Relaxed);
+        stats.passes += self.fixpoint(&nodes, &lo, &hi, Histories::Empty);
+        let lo: Vec<u8> = lo.into_iter().map(AtomicU8::into_inner).collect();
+        let hi: Vec<u8> = hi.into_iter().map(AtomicU8::into_inner).collect();
+        let entries: Vec<u8> = (0..size)
+            .into_par_iter()
+            .map(|p| {
+                Entry {
+                    lo: lo[p],
+                    hi: hi[p],
+                    exact: exact[p],
+                }
+                .encode()
+            })
+            .collect();
+        self.progress.solved.store(size as u64, Ordering::Relaxed);
+        for &b in &entries {
+            let e = Entry::decode(b, n).expect("valid entries");
+            stats.exact += e.exact as u64;
+            stats.fresh_known += (e.lo == e.hi) as u64;
+        }
+        (entries, stats)
+    }
+
+    /// Tightens `lo` and `hi` until nothing changes, for the histories
+    /// given; returns the passes made (the last one changes nothing).
+    fn fixpoint(
+        &self,
+        nodes: &[Node],
+        lo: &[AtomicU8],
+        hi: &[AtomicU8],
+        histories: Histories,
+    ) -> u64 {
+        let n = self.n as u8;
+        let size = nodes.len();
+        let mut passes = 0;
         loop {
-            stats.passes += 1;
+            passes += 1;
             let changed: u64 = (0..size.div_ceil(CHUNK as usize))
                 .into_par_iter()
                 .map(|c| {
-                    let range = c * CHUNK as usize..(size).min((c + 1) * CHUNK as usize);
+                    let range = c * CHUNK as usize..size.min((c + 1) * CHUNK as usize);
                     let mut changed = 0;
                     for p in range {
                         let node = &nodes[p];
@@ -230,8 +289,19 @@ impl LevelBuilder<'_> {
                             l => (l, node.cap_hi),
                         };
                         for c in node.children() {
-                            new_lo = new_lo.max(n - hi[c].load(Ordering::Relaxed));
-                            new_hi = new_hi.max(n - lo[c].load(Ordering::Relaxed));
+                            // The mover's seeds from the child on: what the
+                            // opponent leaves, or, if the child repeats the
+                            // history, the seeds then on the mover's holes.
+                            let (mut l, mut h) = (
+                                n - hi[c].load(Ordering::Relaxed),
+                                n - lo[c].load(Ordering::Relaxed),
+                            );
+                            if histories == Histories::Any {
+                                let repeat = n - nodes[c].own;
+                                (l, h) = (l.min(repeat), h.max(repeat));
+                            }
+                            new_lo = new_lo.max(l);
+                            new_hi = new_hi.max(h);
                         }
                         if new_lo > lo[p].load(Ordering::Relaxed) {
                             lo[p].store(new_lo, Ordering::Relaxed);
@@ -246,27 +316,9 @@ impl LevelBuilder<'_> {
                 })
                 .sum();
             if changed == 0 {
-                break;
+                return passes;
             }
         }
-        let lo: Vec<u8> = lo.into_iter().map(AtomicU8::into_inner).collect();
-        let hi: Vec<u8> = hi.into_iter().map(AtomicU8::into_inner).collect();
-        let entries = par_positions(self.n, |p, holes| {
-            let p = p as usize;
-            let entry = Entry {
-                lo: lo[p],
-                hi: hi[p],
-                exact: lo[p] == hi[p] && self.exact(holes, &nodes[p], lo[p], &nodes),
-            };
-            self.progress.solved.fetch_add(1, Ordering::Relaxed);
-            entry.encode()
-        });
-        for &b in &entries {
-            let e = Entry::decode(b, n).expect("valid entries");
-            stats.exact += e.exact as u64;
-            stats.fresh_known += (e.lo == e.hi) as u64;
-        }
-        (entries, stats)
     }
 
     /// Plays every legal move of a level position: the first pass.
@@ -278,6 +330,7 @@ impl LevelBuilder<'_> {
         let mut node = Node {
             cap_lo: NONE,
             cap_hi: NONE,
+            own: own_seeds(holes),
             quiet: [NO_CHILD; 6],
         };
         if legal.is_empty() {
@@ -304,34 +357,5 @@ impl LevelBuilder<'_> {
             }
         }
         node
-    }
-
-    /// The sufficient condition for a proved value `v` to hold under every
-    /// history (see the module documentation).
-    fn exact(&self, holes: &[u8; HOLES], node: &Node, v: u8, nodes: &[Node]) -> bool {
-        let n = self.n as u8;
-        if node.cap_lo != v {
-            return false;
-        }
-        if node.quiet[0] == NO_CHILD {
-            return true;
-        }
-        // The opponent's holes after each quiet move: replay the moves.
-        let board = level_board(*holes);
-        let mut legal = <Oware as Game>::Moves::default();
-        self.rules.legal_moves(&board, &mut legal);
-        legal.iter().all(|&mv| {
-            let child = self.rules.play(&board, mv);
-            if child.score(0) > 0 {
-                return true;
-            }
-            let child_holes = mover_holes(&child);
-            let repeat = n - own_seeds(&child_holes);
-            let their_capture = match nodes[rank(&child_holes) as usize].cap_lo {
-                NONE => 0,
-                l => l,
-            };
-            repeat <= v && n - their_capture <= v
-        })
     }
 }

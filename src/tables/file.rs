@@ -50,7 +50,9 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        h = (h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        h = (h ^ word)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
     }
     let mut tail = [0u8; 8];
     tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
@@ -157,7 +159,8 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadEr
     if &h[16..21] != b"oware" || h[21..32].iter().any(|&b| b != 0) {
         return Err(bad("built for another variant".into()));
     }
-    let file_rules = Rules::from_codes(h[32], h[33]).ok_or_else(|| bad("unknown rule codes".into()))?;
+    let file_rules =
+        Rules::from_codes(h[32], h[33]).ok_or_else(|| bad("unknown rule codes".into()))?;
     if file_rules != *rules {
         return Err(bad(format!(
             "built for rules {}, the engine plays {}",

@@ -9,6 +9,8 @@
 //!   exactness flag).
 //! - [`build`]: the builder of one level and the treatment of cycles.
 //! - [`file`]: the file of one level (header, checksum, atomic writes).
+//! - [`loader`]: tables opened once per process, in the background.
+//! - [`moves`]: the outcome of each move of a covered position.
 //! - [`oracle`]: what the search sees of the tables.
 //!
 //! `docs/tables.md` describes the values, the cycles and the files for
@@ -18,6 +20,8 @@ pub mod build;
 pub mod entry;
 pub mod file;
 pub mod index;
+pub mod loader;
+pub mod moves;
 pub mod oracle;
 
 use std::path::{Path, PathBuf};
@@ -26,6 +30,7 @@ use std::time::{Duration, Instant};
 pub use build::{LevelStats, Progress};
 pub use entry::Entry;
 pub use file::LoadError;
+pub use moves::{keeping_moves, move_outcomes, MoveOutcome};
 pub use oracle::oracle_for;
 
 use crate::game::Game;
@@ -136,7 +141,9 @@ pub struct Tables {
 
 impl build::Lower for Tables {
     fn entry(&self, n: usize, index: u64) -> Entry {
-        let byte = self.levels[n].as_ref().expect("lower levels are built first")[index as usize];
+        let byte = self.levels[n]
+            .as_ref()
+            .expect("lower levels are built first")[index as usize];
         // Every byte was checked when the level was loaded or built.
         Entry::decode(byte, n as u8).expect("entries are valid")
     }

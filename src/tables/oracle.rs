@@ -3,10 +3,10 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use super::{verdict, Rules, Tables};
-use crate::game::Game;
+use super::{keeping_moves, verdict, Rules, Tables};
+use crate::game::{Game, History};
 use crate::search::oracle::Oracle;
-use crate::variants::oware::{Board, Oware, SEEDS};
+use crate::variants::oware::{Board, Move, Oware, SEEDS};
 
 /// The tables with the rules of the game they answer for.
 struct TableOracle {
@@ -24,6 +24,15 @@ impl Oracle<Oware> for TableOracle {
             return None;
         }
         verdict(&self.tables, &self.game, pos, fresh)?.final_scores
+    }
+
+    fn keeping_moves(
+        &self,
+        pos: &Board,
+        history: &History<u128>,
+        moves: &[Move],
+    ) -> Option<Vec<Move>> {
+        keeping_moves(&self.tables, &self.game, pos, history, moves)
     }
 }
 

@@ -114,8 +114,19 @@ fn mirrored(holes: &Holes) -> Board {
     Board::from_parts(north, [0, 0], true)
 }
 
-/// The largest level checked position by position against the reference.
-const CHECKED: usize = 4;
+/// The largest level checked position by position against the reference
+/// (at 4 seeds the exhaustive search of every cycle already takes minutes).
+const CHECKED: usize = 3;
+
+/// Checks `lo <= V <= hi` for the value `V` of `holes` with an empty
+/// history with two null-window searches, far cheaper than the exact
+/// value (cycles make the exhaustive search exponential).
+fn within_bounds(holes: &Holes, lo: u8, hi: u8) -> bool {
+    let (lo, hi) = (lo as i32, hi as i32);
+    let at_least_lo = reference_value(holes, 0, &mut Vec::new(), lo - 1, lo) >= lo;
+    let at_most_hi = reference_value(holes, 0, &mut Vec::new(), hi, hi + 1) <= hi;
+    at_least_lo && at_most_hi
+}
 
 #[test]
 fn every_small_position_has_the_value_of_an_exhaustive_search() {
@@ -125,11 +136,11 @@ fn every_small_position_has_the_value_of_an_exhaustive_search() {
         let mut unknown = 0;
         let mut proved = 0;
         loop {
-            let expected = fresh_reference(&holes);
             let entry = tables.entry(&holes).unwrap();
             assert!(
-                entry.lo as i32 <= expected && expected <= entry.hi as i32,
-                "{holes:?}: reference {expected}, table {entry:?}"
+                within_bounds(&holes, entry.lo, entry.hi),
+                "{holes:?}: reference {}, table {entry:?}",
+                fresh_reference(&holes)
             );
             if entry.lo != entry.hi {
                 unknown += 1;
@@ -144,7 +155,10 @@ fn every_small_position_has_the_value_of_an_exhaustive_search() {
         }
         // Cycles leave some values to the repetition rule: only bounds for
         // those, but most small positions are proved.
-        assert!(proved > 2 * unknown, "level {n}: {proved} proved, {unknown} bounded");
+        assert!(
+            proved > 2 * unknown,
+            "level {n}: {proved} proved, {unknown} bounded"
+        );
     }
 }
 
@@ -195,7 +209,11 @@ fn most_small_values_are_proved() {
             .iter()
             .filter(|&&b| Entry::decode(b, n as u8).unwrap().fresh_value().is_some())
             .count();
-        assert!(proved * 10 >= level.len() * 7, "level {n}: {proved} of {} proved", level.len());
+        assert!(
+            proved * 10 >= level.len() * 7,
+            "level {n}: {proved} of {} proved",
+            level.len()
+        );
     }
 }
 
@@ -270,10 +288,10 @@ fn a_resumed_build_writes_the_same_files() {
     })
     .unwrap();
     assert_eq!(loaded, (0..=5).collect::<Vec<_>>());
-    for n in 0..=7 {
+    for (n, bytes) in whole.iter().enumerate() {
         assert_eq!(
-            std::fs::read(file::level_path(&dir, &rules, n)).unwrap(),
-            whole[n],
+            &std::fs::read(file::level_path(&dir, &rules, n)).unwrap(),
+            bytes,
             "level {n}"
         );
     }
