@@ -307,7 +307,7 @@ fn probe_report(
             )
         }
     })?;
-    let moves = tables::move_outcomes(tables, game, pos, history)
+    let moves = tables::move_outcomes(tables, game, pos, history, false)
         .into_iter()
         .map(|o| MoveReport {
             mv: game.format_move(pos, o.mv),
