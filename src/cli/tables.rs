@@ -65,7 +65,7 @@ struct ProbeArgs {
     #[command(flatten)]
     game: GameArgs,
     /// The table directory (default: the default table directory; levels
-    /// up to 12 are built in memory when no file has them).
+    /// up to 10 are built in memory when no file has them).
     #[arg(long, value_name = "DIR")]
     tables: Option<PathBuf>,
     /// Print one JSON object.

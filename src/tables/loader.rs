@@ -9,6 +9,7 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 use super::{open, Rules, Tables};
 use crate::game::Game;
+use crate::search::oracle::Oracle;
 use crate::sync::lock;
 use crate::variants::oware::Oware;
 
@@ -144,4 +145,20 @@ pub fn load(source: &Source, rules: Rules) -> Option<Arc<Loading>> {
 pub fn load_for<G: Game>(game: &G, source: &Source) -> Option<Arc<Loading>> {
     let oware = (game as &dyn std::any::Any).downcast_ref::<Oware>()?;
     load(source, Rules::of(oware))
+}
+
+/// The oracle `source` gives a game of variant `G`, once its tables are
+/// ready (waiting for them), with the problems met opening them; no oracle
+/// for other variants or [`Source::Off`].
+pub fn oracle_when_ready<G: Game>(
+    game: &G,
+    source: &Source,
+) -> (Option<Arc<dyn Oracle<G>>>, Vec<String>) {
+    match load_for(game, source) {
+        Some(loading) => {
+            let tables = loading.wait();
+            (super::oracle_for(game, &tables), loading.take_warnings())
+        }
+        None => (None, Vec::new()),
+    }
 }

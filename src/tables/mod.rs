@@ -38,7 +38,7 @@ use crate::variants::oware::{Board, GrandSlam, Oware};
 
 /// Levels built in memory when no file provides them: small enough to take
 /// well under a second on one core (measured in BENCHMARKS.md).
-pub const STARTUP_LEVELS: usize = 12;
+pub const STARTUP_LEVELS: usize = 10;
 
 /// The rules a table is built for: the options of `oware` that change the
 /// game (`Notation` does not).
