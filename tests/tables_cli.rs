@@ -5,7 +5,7 @@
 mod common;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use common::process::AWALE;
@@ -49,7 +49,7 @@ fn protocol(args: &[&str], input: &str) -> String {
 /// Seven seeds on the board, South to move: South wins by capturing.
 const COVERED: &str = "1-0-1-2-0-1-1-0-1-0-0-0-20-21-S";
 
-fn build(dir: &PathBuf, max: &str) -> String {
+fn build(dir: &Path, max: &str) -> String {
     let (ok, _, err) = awale(&[
         "tables",
         "build",
@@ -151,8 +151,7 @@ fn the_protocol_reports_table_hits_and_table_scores() {
     );
     let last_info = out
         .lines()
-        .filter(|l| l.starts_with("info depth"))
-        .last()
+        .rfind(|l| l.starts_with("info depth"))
         .unwrap_or_else(|| panic!("{out}"));
     let hits: u64 = last_info
         .split_whitespace()
