@@ -387,3 +387,31 @@ fn games_from_covered_positions_keep_the_table_result() {
         "only {same_split} of {played_out} exact positions ended with the table's split"
     );
 }
+
+/// The cost of a probe as the search makes it, in nanoseconds, on random
+/// covered positions (compare with the search's time per node, 1 / nps).
+#[test]
+#[ignore = "a measurement: cargo test --release --lib probe_cost -- --ignored --nocapture"]
+fn probe_cost() {
+    let rules = Rules::default();
+    let game = rules.game();
+    let tables = Arc::new(Tables::build_in_memory(rules, 12));
+    let oracle = oracle_for(&game, &tables).unwrap();
+    let mut rng = Rng::new(5);
+    let boards: Vec<Board> = (0..1_000_000)
+        .map(|_| {
+            let n = 6 + rng.below(7);
+            let holes = unrank(n, rng.next_u64() % level_size(n));
+            Board::from_parts(holes, [(48 - n) as u8 / 2, (48 - n + 1) as u8 / 2], false)
+        })
+        .collect();
+    for fresh in [true, false] {
+        let t = std::time::Instant::now();
+        let known = boards
+            .iter()
+            .filter(|b| oracle.final_scores(b, fresh).is_some())
+            .count();
+        let ns = t.elapsed().as_nanos() as f64 / boards.len() as f64;
+        println!("fresh {fresh}: {ns:.0} ns per probe, {known} of {} known", boards.len());
+    }
+}
