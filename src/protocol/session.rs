@@ -16,6 +16,11 @@ use crate::variants::{self, VariantVisitor};
 
 use super::command::Start;
 
+/// How long `isready` waits for the endgame tables: well inside the
+/// handshake timeouts of referees (ours allows 10 s), longer than building
+/// the small levels takes on a loaded machine.
+pub const READY_PATIENCE: Duration = Duration::from_secs(5);
+
 /// The engine settings that outlive a session: which variant, its rule
 /// options, and the search options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,8 +94,8 @@ pub trait AnySession: Send {
     fn side_to_move_index(&self) -> usize;
     /// Applies the search settings (hash, threads, level, seed, tables).
     fn configure(&mut self, settings: &Settings);
-    /// Waits until the endgame tables (if any) are ready and returns the
-    /// problems met loading them, once.
+    /// Waits until the endgame tables (if any) are ready, for at most
+    /// [`READY_PATIENCE`], and returns the problems met loading them, once.
     fn wait_ready(&mut self) -> Vec<String>;
     /// Empties the transposition table.
     fn clear_hash(&mut self);
@@ -197,24 +202,23 @@ impl<G: Game> Session<G> {
             record: (Start::StartPos, Vec::new()),
             applied: settings.clone(),
         };
-        session.attach_tables(false);
+        session.attach_tables(Duration::ZERO);
         session
     }
 
-    /// Gives the searcher the tables being opened once they are ready
-    /// (waiting for them when `wait`); returns the problems met opening
-    /// them, once.
-    fn attach_tables(&mut self, wait: bool) -> Vec<String> {
+    /// Gives the searcher the tables being opened once they are ready,
+    /// waiting up to `patience` for them; returns the problems met opening
+    /// them, once, or that they are still loading.
+    fn attach_tables(&mut self, patience: Duration) -> Vec<String> {
         let Some(loading) = &self.tables else {
             return Vec::new();
         };
-        let tables = if wait {
-            Some(loading.wait())
-        } else {
-            loading.get()
-        };
-        let Some(tables) = tables else {
-            return Vec::new();
+        let Some(tables) = loading.wait_for(patience) else {
+            return if patience.is_zero() {
+                Vec::new()
+            } else {
+                vec!["the endgame tables are still loading; searches use them once ready".into()]
+            };
         };
         let warnings = loading.take_warnings();
         self.searcher
@@ -348,13 +352,13 @@ impl<G: Game> AnySession for Session<G> {
         if settings.tables != self.applied.tables {
             self.searcher.set_oracle(None);
             self.tables = loader::load_for(&self.game, &settings.tables);
-            self.attach_tables(false);
+            self.attach_tables(Duration::ZERO);
         }
         self.applied = settings.clone();
     }
 
     fn wait_ready(&mut self) -> Vec<String> {
-        self.attach_tables(true)
+        self.attach_tables(READY_PATIENCE)
     }
 
     fn clear_hash(&mut self) {
@@ -474,7 +478,7 @@ impl<G: Game> AnySession for Session<G> {
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<String> {
-        for warning in self.attach_tables(false) {
+        for warning in self.attach_tables(Duration::ZERO) {
             log::warn!("{warning}");
         }
         let restrict: Vec<G::Move> = searchmoves

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use super::{open, Rules, Tables};
 use crate::game::Game;
@@ -87,6 +88,23 @@ impl Loading {
                 return Arc::clone(tables);
             }
             done = self.ready.wait(done).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// The tables, if they are ready within `patience`.
+    pub fn wait_for(&self, patience: Duration) -> Option<Arc<Tables>> {
+        let deadline = Instant::now() + patience;
+        let mut done = lock(&self.done);
+        loop {
+            if let Some(tables) = done.as_ref() {
+                return Some(Arc::clone(tables));
+            }
+            let left = deadline.checked_duration_since(Instant::now())?;
+            done = self
+                .ready
+                .wait_timeout(done, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
     }
 

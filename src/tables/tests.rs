@@ -412,6 +412,9 @@ fn probe_cost() {
             .filter(|b| oracle.final_scores(b, fresh).is_some())
             .count();
         let ns = t.elapsed().as_nanos() as f64 / boards.len() as f64;
-        println!("fresh {fresh}: {ns:.0} ns per probe, {known} of {} known", boards.len());
+        println!(
+            "fresh {fresh}: {ns:.0} ns per probe, {known} of {} known",
+            boards.len()
+        );
     }
 }
