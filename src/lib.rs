@@ -17,4 +17,5 @@ pub mod referee;
 pub mod rng;
 pub mod search;
 pub mod sync;
+pub mod tables;
 pub mod variants;

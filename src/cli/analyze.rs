@@ -6,6 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::Args;
+
+use awale::tables::loader::{self, Source};
 use serde::Serialize;
 
 use super::setup::{GameArgs, SetupVisitor};
@@ -36,10 +38,15 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Where the endgame tables are: a directory, `<default>` or `<none>`.
+    #[arg(long, value_name = "DIR", default_value = "<default>")]
+    tables: String,
 }
 
-/// A score as numbers: `kind` is `cp` (centiseeds) or `mate` (moves to
-/// the end, negative when losing), as in the protocol's `score`.
+/// A score as numbers: `kind` is `cp` (centiseeds), `mate` (moves to
+/// the end, negative when losing), as in the protocol's `score`, or `table`
+/// (a result the endgame tables prove: the final margin in seeds, negative
+/// when losing).
 #[derive(Serialize)]
 struct JsonScore {
     kind: &'static str,
@@ -48,6 +55,12 @@ struct JsonScore {
 
 impl From<Score> for JsonScore {
     fn from(score: Score) -> JsonScore {
+        if let Some((margin, _)) = score.table_margin() {
+            return JsonScore {
+                kind: "table",
+                value: margin.into(),
+            };
+        }
         let uci = score.to_uci();
         let (kind, value) = uci.split_once(' ').unwrap_or(("cp", "0"));
         JsonScore {
@@ -127,6 +140,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         threads: usize,
         hash_mb: usize,
         json: bool,
+        tables: Source,
     }
     impl SetupVisitor for Analyze {
         type Output = ();
@@ -141,6 +155,11 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             let mut result = None;
             if ending.is_none() {
                 let mut searcher = Searcher::new(game.clone(), self.hash_mb, self.threads);
+                let (oracle, warnings) = loader::oracle_when_ready(game, &self.tables);
+                for w in warnings {
+                    eprintln!("warning: {w}");
+                }
+                searcher.set_oracle(oracle);
                 let stop = AtomicBool::new(false);
                 let json = self.json;
                 let mut written = Ok(());
@@ -219,6 +238,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         limits,
         threads: args.threads as usize,
         hash_mb: args.hash_mb as usize,
+        tables: Source::parse(&args.tables).map_err(|e| anyhow::anyhow!("--tables: {e}"))?,
         json: args.json,
     })?;
     Ok(ExitCode::SUCCESS)

@@ -23,11 +23,18 @@ pub struct ArbiterArgs {
     /// as GrandSlam=capture or Notation=numbers, or Hash, Threads, Level, Seed.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// Where the endgame tables are: a directory, `<default>` or `<none>`
+    /// (the `Tables` option).
+    #[arg(long, value_name = "DIR")]
+    tables: Option<String>,
 }
 
 /// Plays one game on stdin/stdout; exit status 0, or 1 after an invalid move.
 pub fn run(args: ArbiterArgs) -> anyhow::Result<ExitCode> {
-    let options = super::setup::option_pairs(&args.options)?;
+    let mut options = super::setup::option_pairs(&args.options)?;
+    if let Some(tables) = args.tables {
+        options.push(("Tables".to_string(), tables));
+    }
     let movetime = args
         .movetime
         .unwrap_or_else(|| default_movetime(&args.variant));

@@ -9,6 +9,7 @@ mod perft;
 mod play;
 mod setup;
 pub mod stdout;
+mod tables;
 mod tournament;
 mod uci;
 
@@ -61,6 +62,12 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// Play a game in the terminal against the engine (or another person).
     Play(play::PlayArgs),
+    /// Build the endgame tables of `oware`, or probe a position with them.
+    ///
+    /// `tables build --max-seeds N` writes one file per number of seeds on
+    /// the board; `tables probe --position P` prints the value of a position
+    /// and of each move. See docs/tables.md.
+    Tables(tables::TablesArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -76,5 +83,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Play(args)) => play::run(args),
+        Some(Command::Tables(args)) => tables::run(args),
     }
 }

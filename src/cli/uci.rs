@@ -2,14 +2,27 @@
 
 use std::process::ExitCode;
 
+use anyhow::anyhow;
 use clap::Args;
 
-/// Arguments of `awale uci` (none).
+use awale::protocol::session::Settings;
+use awale::tables::loader::Source;
+
+/// Arguments of `awale uci`.
 #[derive(Args, Debug, Default)]
-pub struct UciArgs {}
+pub struct UciArgs {
+    /// Where the endgame tables are, as the `Tables` option takes it: a
+    /// directory, `<default>` (see docs/tables.md) or `<none>`.
+    #[arg(long, value_name = "DIR")]
+    tables: Option<String>,
+}
 
 /// Speaks the protocol until `quit` or the end of the input; exits with 0.
-pub fn run(_args: UciArgs) -> anyhow::Result<ExitCode> {
-    awale::protocol::engine::run_stdio()?;
+pub fn run(args: UciArgs) -> anyhow::Result<ExitCode> {
+    let mut settings = Settings::default();
+    if let Some(tables) = &args.tables {
+        settings.tables = Source::parse(tables).map_err(|e| anyhow!("--tables: {e}"))?;
+    }
+    awale::protocol::engine::run_stdio(settings)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -104,9 +104,18 @@ struct JobEnd {
 /// `output`. Every byte sequence is accepted: what is not a command gets an
 /// `info string error: ...` line.
 pub fn run<R: Read + Send + 'static>(input: R, output: Box<dyn Write + Send>) -> io::Result<()> {
+    run_with(Settings::default(), input, output)
+}
+
+/// [`run`] starting from `settings` instead of the defaults (the command
+/// line's `--tables`, say).
+pub fn run_with<R: Read + Send + 'static>(
+    settings: Settings,
+    input: R,
+    output: Box<dyn Write + Send>,
+) -> io::Result<()> {
     let out = Output::new(output);
     out.line(&banner());
-    let settings = Settings::default();
     let session = build(&settings).map_err(|e| io::Error::other(e.to_string()))?;
     let quitting = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
@@ -316,7 +325,13 @@ impl Engine {
                 }
                 self.out.line("uciok");
             }
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                // Ready once the endgame tables are: their problems first.
+                for warning in self.session()?.wait_ready() {
+                    self.out.line(&format!("info string warning: {warning}"));
+                }
+                self.out.line("readyok");
+            }
             Command::Help => {
                 for line in HELP {
                     self.out.line(line);
@@ -550,8 +565,8 @@ pub fn safety_deadline(go: &Go, settings: &Settings, mover: usize) -> Option<Dur
 }
 
 /// Runs the protocol on this process's stdin and stdout.
-pub fn run_stdio() -> io::Result<()> {
-    run(io::stdin(), Box::new(io::stdout()))
+pub fn run_stdio(settings: Settings) -> io::Result<()> {
+    run_with(settings, io::stdin(), Box::new(io::stdout()))
 }
 
 /// A writer into a shared buffer, for driving the loop in-process (tests).

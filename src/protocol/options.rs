@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::game::{OptionInfo, OptionKind};
 use crate::search::Level;
+use crate::tables::loader::Source;
 use crate::variants;
 
 use super::session::Settings;
@@ -89,6 +90,10 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
         "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
         settings.move_overhead.as_millis()
     ));
+    lines.push(format!(
+        "option name Tables type string default {}",
+        settings.tables
+    ));
     lines.push("option name Clear Hash type button".to_string());
     lines
 }
@@ -167,6 +172,12 @@ pub fn apply(
                 .map_err(|e| format!("option Level: {e}"))?;
             Effect::Configure
         }
+        "tables" => {
+            // An empty value (`setoption name Tables value`) turns them off.
+            next.tables =
+                Source::parse(value.unwrap_or("")).map_err(|e| format!("option Tables: {e}"))?;
+            Effect::Configure
+        }
         "clear hash" => Effect::ClearHash,
         _ => {
             let rule = rules
@@ -182,6 +193,7 @@ pub fn apply(
                         "Seed",
                         "MultiPV",
                         "Move Overhead",
+                        "Tables",
                         "Clear Hash",
                     ]);
                     format!("unknown option '{name}' (options: {})", known.join(", "))
@@ -223,6 +235,7 @@ mod tests {
             "option name Level type combo default hard var easy var medium var hard",
             "option name MultiPV type spin default 1 min 1",
             "option name Move Overhead type spin default 10 min 0",
+            "option name Tables type string default <default>",
             "option name Clear Hash type button",
         ] {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
@@ -250,6 +263,15 @@ mod tests {
         );
         let (_, e) = apply(&s, &rules(), "clear hash", None).unwrap();
         assert_eq!(e, Effect::ClearHash);
+        let (n, e) = apply(&s, &rules(), "tables", Some("<none>")).unwrap();
+        assert_eq!((n.tables, e), (Source::Off, Effect::Configure));
+        let (n, _) = apply(&s, &rules(), "Tables", Some("<default>")).unwrap();
+        assert_eq!(n.tables, Source::Default);
+        let (n, _) = apply(&s, &rules(), "Tables", None).unwrap();
+        assert_eq!(n.tables, Source::Off);
+        let here = std::env::current_dir().unwrap();
+        let (n, _) = apply(&s, &rules(), "Tables", here.to_str()).unwrap();
+        assert_eq!(n.tables, Source::Dir(here));
         let (n, _) = apply(&s, &rules(), "Variant", Some("OWARE")).unwrap();
         assert_eq!(n.variant, "oware");
     }
@@ -266,6 +288,11 @@ mod tests {
             ("Variant", Some("chess"), "unknown variant 'chess'"),
             ("Frobnicate", Some("1"), "unknown option 'Frobnicate'"),
             ("MustFeed", None, "value is required"),
+            (
+                "Tables",
+                Some("/no/such/dir"),
+                "directory /no/such/dir does not exist",
+            ),
         ] {
             let err = apply(&s, &rules(), name, value).unwrap_err();
             assert!(err.contains(want), "{name}: {err}");

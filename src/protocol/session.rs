@@ -5,14 +5,21 @@
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::game::{Game, GameEnd, GameError, Line, OptionInfo};
 use crate::perft::{self, PerftError};
 use crate::search::{Level, Limits, SearchInfo, Searcher};
+use crate::tables::loader::{self, Loading, Source};
 use crate::variants::{self, VariantVisitor};
 
 use super::command::Start;
+
+/// How long `isready` waits for the endgame tables: well inside the
+/// handshake timeouts of referees (ours allows 10 s), longer than building
+/// the small levels takes on a loaded machine.
+pub const READY_PATIENCE: Duration = Duration::from_secs(5);
 
 /// The engine settings that outlive a session: which variant, its rule
 /// options, and the search options.
@@ -34,6 +41,8 @@ pub struct Settings {
     pub multipv: usize,
     /// Time kept back from every move (`Move Overhead`).
     pub move_overhead: Duration,
+    /// Where the endgame tables come from (`Tables`).
+    pub tables: Source,
 }
 
 impl Default for Settings {
@@ -47,6 +56,7 @@ impl Default for Settings {
             seed: 0,
             multipv: 1,
             move_overhead: Duration::from_millis(10),
+            tables: Source::Default,
         }
     }
 }
@@ -82,8 +92,11 @@ pub trait AnySession: Send {
     fn game_end(&self) -> Option<GameEnd>;
     /// 0 when South (player 1) is to move, 1 for North.
     fn side_to_move_index(&self) -> usize;
-    /// Applies the search settings (hash, threads, level, seed).
+    /// Applies the search settings (hash, threads, level, seed, tables).
     fn configure(&mut self, settings: &Settings);
+    /// Waits until the endgame tables (if any) are ready, for at most
+    /// [`READY_PATIENCE`], and returns the problems met loading them, once.
+    fn wait_ready(&mut self) -> Vec<String>;
     /// Empties the transposition table.
     fn clear_hash(&mut self);
     /// The `d` text: board, position string, legal moves, game state.
@@ -171,6 +184,8 @@ pub struct Session<G: Game> {
     /// The search settings last given to the searcher: only changes are
     /// passed on (a new hash size may reallocate the table).
     applied: Settings,
+    /// The endgame tables being opened, until the searcher has them.
+    tables: Option<Arc<Loading>>,
 }
 
 impl<G: Game> Session<G> {
@@ -179,13 +194,37 @@ impl<G: Game> Session<G> {
         let mut searcher = Searcher::new(game.clone(), settings.hash_mb, settings.threads);
         searcher.set_level(settings.level);
         searcher.set_seed(settings.seed);
-        Session {
+        let mut session = Session {
             line: Line::new(game.clone()),
+            tables: loader::load_for(&game, &settings.tables),
             game,
             searcher,
             record: (Start::StartPos, Vec::new()),
             applied: settings.clone(),
-        }
+        };
+        session.attach_tables(Duration::ZERO);
+        session
+    }
+
+    /// Gives the searcher the tables being opened once they are ready,
+    /// waiting up to `patience` for them; returns the problems met opening
+    /// them, once, or that they are still loading.
+    fn attach_tables(&mut self, patience: Duration) -> Vec<String> {
+        let Some(loading) = &self.tables else {
+            return Vec::new();
+        };
+        let Some(tables) = loading.wait_for(patience) else {
+            return if patience.is_zero() {
+                Vec::new()
+            } else {
+                vec!["the endgame tables are still loading; searches use them once ready".into()]
+            };
+        };
+        let warnings = loading.take_warnings();
+        self.searcher
+            .set_oracle(crate::tables::oracle_for(&self.game, &tables));
+        self.tables = None;
+        warnings
     }
 
     /// The current position.
@@ -229,11 +268,12 @@ fn info_line<G: Game>(
     }
     let _ = write!(
         line,
-        " score {} nodes {} nps {} hashfull {} time {}",
+        " score {} nodes {} nps {} hashfull {} tbhits {} time {}",
         info.score.to_uci(),
         info.nodes,
         info.nps,
         info.hashfull,
+        info.tbhits,
         info.time.as_millis()
     );
     if !pv.is_empty() {
@@ -309,7 +349,16 @@ impl<G: Game> AnySession for Session<G> {
         if settings.seed != self.applied.seed {
             self.searcher.set_seed(settings.seed);
         }
+        if settings.tables != self.applied.tables {
+            self.searcher.set_oracle(None);
+            self.tables = loader::load_for(&self.game, &settings.tables);
+            self.attach_tables(Duration::ZERO);
+        }
         self.applied = settings.clone();
+    }
+
+    fn wait_ready(&mut self) -> Vec<String> {
+        self.attach_tables(READY_PATIENCE)
     }
 
     fn clear_hash(&mut self) {
@@ -429,6 +478,9 @@ impl<G: Game> AnySession for Session<G> {
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<String> {
+        for warning in self.attach_tables(Duration::ZERO) {
+            log::warn!("{warning}");
+        }
         let restrict: Vec<G::Move> = searchmoves
             .iter()
             .filter_map(|m| self.game.parse_move(self.pos(), m).ok())

@@ -39,10 +39,11 @@ impl Window {
 
     /// The window for iteration `depth`, whose predecessor scored `last`
     /// (`None` for the first iteration, or to search without a window).
-    /// Exact game results and shallow iterations get the full window.
+    /// Proved results (game ends, table results) and shallow iterations get
+    /// the full window.
     pub fn around(last: Option<Score>, depth: u32) -> Window {
         match last {
-            Some(last) if depth >= MIN_DEPTH && !last.is_decisive() => Window {
+            Some(last) if depth >= MIN_DEPTH && !last.is_proven() => Window {
                 alpha: last.0 - HALF_WIDTH,
                 beta: last.0 + HALF_WIDTH,
                 delta: HALF_WIDTH,
@@ -53,12 +54,12 @@ impl Window {
 
     /// The next window after a root search scored `score`, or `None` when
     /// the score lies inside this one (it is exact). The failing side moves
-    /// out by twice as much as the last time; a decisive score opens that
+    /// out by twice as much as the last time; a proved score opens that
     /// side fully.
     pub fn widen(self, score: i32) -> Option<Window> {
         let delta = self.delta.saturating_mul(2);
         if score <= self.alpha && self.alpha > -INFINITE {
-            let alpha = if Score(score).is_decisive() {
+            let alpha = if Score(score).is_proven() {
                 -INFINITE
             } else {
                 (score - delta).max(-INFINITE)
@@ -69,7 +70,7 @@ impl Window {
                 ..self
             })
         } else if score >= self.beta && self.beta < INFINITE {
-            let beta = if Score(score).is_decisive() {
+            let beta = if Score(score).is_proven() {
                 INFINITE
             } else {
                 (score + delta).min(INFINITE)

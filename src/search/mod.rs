@@ -17,6 +17,7 @@ pub mod aspiration;
 pub mod level;
 pub mod limits;
 pub mod negamax;
+pub mod oracle;
 pub mod ordering;
 pub mod rng;
 pub mod root;
@@ -29,11 +30,13 @@ pub mod tt;
 mod tests;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, History};
 use aspiration::Window;
 use limits::Budget;
+use oracle::Oracle;
 use root::RootMove;
 pub use score::Score;
 use thread::Shared;
@@ -130,6 +133,8 @@ pub struct SearchInfo<M> {
     pub score: Score,
     /// Nodes so far in this search.
     pub nodes: u64,
+    /// Nodes the endgame tables answered so far.
+    pub tbhits: u64,
     /// Nodes per second so far.
     pub nps: u64,
     /// Table fill in permille.
@@ -151,6 +156,8 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Nodes the endgame tables answered.
+    pub tbhits: u64,
     /// The principal variation, starting with `best`.
     pub pv: Vec<M>,
 }
@@ -174,6 +181,7 @@ pub struct Searcher<G: Game> {
     seed: u64,
     workers: WorkerPool<G>,
     pool: Option<rayon::ThreadPool>,
+    oracle: Option<Arc<dyn Oracle<G>>>,
     /// Nodes split in the last search.
     splits: u64,
     pub(crate) config: Config,
@@ -186,6 +194,7 @@ impl<G: Game> Searcher<G> {
             tt: Table::new(hash_mb),
             workers: WorkerPool::new(1),
             pool: None,
+            oracle: None,
             splits: 0,
             game,
             hash_mb,
@@ -231,6 +240,17 @@ impl<G: Game> Searcher<G> {
         }
         self.threads = threads;
         self.workers = WorkerPool::new(threads);
+    }
+
+    /// Consults `oracle` (the endgame tables) during the hard searches, or
+    /// nothing when `None`.
+    pub fn set_oracle(&mut self, oracle: Option<Arc<dyn Oracle<G>>>) {
+        self.oracle = oracle;
+    }
+
+    /// The oracle the hard searches consult, if any.
+    pub fn oracle(&self) -> Option<&Arc<dyn Oracle<G>>> {
+        self.oracle.as_ref()
     }
 
     /// Sets the playing level.
@@ -289,6 +309,7 @@ impl<G: Game> Searcher<G> {
                 score,
                 depth: 0,
                 nodes: 0,
+                tbhits: 0,
                 pv: Vec::new(),
             };
         }
@@ -298,6 +319,19 @@ impl<G: Game> Searcher<G> {
             Level::Medium => level::greedy_move(game, pos, &moves, &mut rng),
             Level::Hard => None,
         };
+        if self.level == Level::Hard {
+            // Where the tables know the outcome, only the moves that keep
+            // it are searched: the search then picks the one that gets
+            // there best (a capture or a short way to one), never a move
+            // that throws seeds away.
+            if let Some(keep) = self
+                .oracle
+                .as_ref()
+                .and_then(|o| o.keeping_moves(pos, history, &moves))
+            {
+                moves = keep;
+            }
+        }
         if let Some(best) = pick {
             let me = game.side_to_move(pos).index();
             let next = game.play(pos, best);
@@ -307,6 +341,7 @@ impl<G: Game> Searcher<G> {
                 score: Score(gain * 100),
                 depth: 0,
                 nodes: 0,
+                tbhits: 0,
                 pv: vec![best],
             };
         }
@@ -331,12 +366,14 @@ impl<G: Game> Searcher<G> {
         let sh = Shared {
             game,
             tt: &self.tt,
+            oracle: self.oracle.as_deref(),
             use_tt: self.config.use_tt,
             exact_depth: self.config.exact_depth,
             stop,
             abort: AtomicBool::new(false),
             limits_armed: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
             start,
             hard: budget.hard,
             node_limit: budget.nodes,
@@ -364,6 +401,7 @@ impl<G: Game> Searcher<G> {
             score: Score(0),
             depth: 0,
             nodes: 0,
+            tbhits: 0,
             pv: vec![root[0].mv],
         };
         // The whole deepening runs on the pool: one hand-over per search,
@@ -407,6 +445,7 @@ impl<G: Game> Searcher<G> {
                         multipv: line + 1,
                         score: Score(best.score),
                         nodes,
+                        tbhits: sh.tbhits.load(Ordering::Relaxed),
                         nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
                         hashfull: self.tt.hashfull(),
                         time,
@@ -418,6 +457,7 @@ impl<G: Game> Searcher<G> {
                             score: info.score,
                             depth,
                             nodes,
+                            tbhits: info.tbhits,
                             pv: info.pv.clone(),
                         };
                     }
@@ -443,6 +483,7 @@ impl<G: Game> Searcher<G> {
             None => deepen(),
         }
         result.nodes = sh.nodes.load(Ordering::Relaxed);
+        result.tbhits = sh.tbhits.load(Ordering::Relaxed);
         self.splits = sh.splits.load(Ordering::Relaxed);
         log::debug!(
             "{} nodes split, {} workers used",

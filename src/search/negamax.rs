@@ -29,7 +29,7 @@
 //! repetition (scored without a call).
 
 use super::ordering::{capture_key, sort_by_key_desc};
-use super::score::{clamp_heuristic, from_tt, game_result, to_tt, INFINITE};
+use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, INFINITE};
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
 use super::thread::{Shared, Worker, MAX_PLY};
 use super::tt::Bound;
@@ -100,6 +100,9 @@ impl<G: Game> Worker<G> {
             // A leaf: its value needs no history and no recursion.
             self.nodes += 1;
             self.pv[ply + 1].clear();
+            if let Some(v) = self.probe(sh, next, irreversible, ply + 1) {
+                return -v;
+            }
             return -self.leaf(game, next, ply + 1);
         }
         self.history.push(key, irreversible);
@@ -147,6 +150,12 @@ impl<G: Game> Worker<G> {
             self.seldepth = ply;
         }
         let me = game.side_to_move(pos).index();
+        if ply > 0 {
+            let fresh = self.history.reversible_plies() == 0;
+            if let Some(v) = self.probe(sh, pos, fresh, ply) {
+                return v;
+            }
+        }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.leaf(game, pos, ply);
         }
@@ -295,6 +304,16 @@ impl<G: Game> Worker<G> {
                 .store(hash, to_tt(best, ply), depth, best_index, bound);
         }
         best
+    }
+
+    /// The oracle's value of `pos` at `ply`, if it knows it; `fresh` says
+    /// that `pos` was reached by an irreversible move (its history since
+    /// then is only itself).
+    #[inline]
+    fn probe(&mut self, sh: &Shared<G>, pos: &G::Position, fresh: bool, ply: usize) -> Option<i32> {
+        let scores = sh.oracle?.final_scores(pos, fresh)?;
+        self.tbhits += 1;
+        Some(table_result(scores, sh.game.side_to_move(pos).index(), ply))
     }
 
     /// The value of a position searched no deeper: its result if the game

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::oracle::Oracle;
 use super::tt::Table;
 use crate::game::{Game, History};
 use crate::sync::lock;
@@ -25,6 +26,8 @@ pub struct Shared<'a, G: Game> {
     pub game: &'a G,
     /// The transposition table.
     pub tt: &'a Table,
+    /// Perfect knowledge of some positions (the endgame tables), if any.
+    pub oracle: Option<&'a dyn Oracle<G>>,
     /// Whether the table is used (off only in tests).
     pub use_tt: bool,
     /// Cut off on table entries of exactly the node's depth only (tests).
@@ -39,6 +42,8 @@ pub struct Shared<'a, G: Game> {
     pub limits_armed: AtomicBool,
     /// Nodes flushed by all threads.
     pub nodes: AtomicU64,
+    /// Oracle answers flushed by all threads.
+    pub tbhits: AtomicU64,
     /// When the search started.
     pub start: Instant,
     /// The hard deadline, from `start`.
@@ -98,6 +103,9 @@ pub struct Worker<G: Game> {
     /// Nodes visited in this search.
     pub nodes: u64,
     flushed: u64,
+    /// Nodes the oracle answered in this search.
+    pub tbhits: u64,
+    tbhits_flushed: u64,
     /// The node count at which to look at the stop flag and limits next.
     pub(super) next_poll: u64,
     /// The deepest ply reached.
@@ -117,6 +125,8 @@ impl<G: Game> Worker<G> {
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(8)).collect(),
             nodes: 0,
             flushed: 0,
+            tbhits: 0,
+            tbhits_flushed: 0,
             next_poll: POLL,
             seldepth: 0,
             rep_low: usize::MAX,
@@ -128,6 +138,8 @@ impl<G: Game> Worker<G> {
     pub fn reset(&mut self) {
         self.nodes = 0;
         self.flushed = 0;
+        self.tbhits = 0;
+        self.tbhits_flushed = 0;
         self.next_poll = POLL;
         self.seldepth = 0;
         self.aborted = false;
@@ -157,6 +169,11 @@ impl<G: Game> Worker<G> {
         sh.nodes
             .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         self.flushed = self.nodes;
+        if self.tbhits != self.tbhits_flushed {
+            sh.tbhits
+                .fetch_add(self.tbhits - self.tbhits_flushed, Ordering::Relaxed);
+            self.tbhits_flushed = self.tbhits;
+        }
     }
 
     /// Counts the nodes searched and looks at the stop flag and the limits;

@@ -42,7 +42,8 @@ pub enum GrandSlam {
 impl GrandSlam {
     const NAMES: [&'static str; 3] = ["nocapture", "forbidden", "capture"];
 
-    fn name(self) -> &'static str {
+    /// The option value naming this rule.
+    pub fn name(self) -> &'static str {
         match self {
             GrandSlam::NoCapture => "nocapture",
             GrandSlam::Forbidden => "forbidden",

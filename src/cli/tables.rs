@@ -1,0 +1,374 @@
+//! `awale tables`: build the endgame tables into a directory, or probe a
+//! position with them.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::setup::{GameArgs, SetupVisitor};
+use awale::game::{Game, History, Line};
+use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
+use awale::variants::oware::{Board, Oware, SEEDS};
+
+/// The largest level `tables build` accepts: level 24 alone has 417 million
+/// positions and its build needs about 6 GB of memory.
+const MAX_BUILD: usize = 24;
+
+/// Arguments of `awale tables`.
+#[derive(Args, Debug)]
+pub struct TablesArgs {
+    #[command(subcommand)]
+    command: TablesCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum TablesCommand {
+    /// Build the tables of `oware` for 0 to N seeds on the board, one file
+    /// per level; levels whose file is already there are kept.
+    Build(BuildArgs),
+    /// Show what the tables say of a position and of each of its moves.
+    Probe(ProbeArgs),
+}
+
+/// Arguments of `awale tables build`.
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// The largest number of seeds on the board to cover (0 to 24).
+    #[arg(long, value_name = "N")]
+    max_seeds: usize,
+    /// Where to write the files (default: the default table directory, see
+    /// docs/tables.md).
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// A rule option of `oware`, NAME=VALUE (repeatable): each set of rules
+    /// has its own files.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Arguments of `awale tables probe`.
+#[derive(Args, Debug)]
+struct ProbeArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The table directory (default: the default table directory; levels
+    /// up to 10 are built in memory when no file has them).
+    #[arg(long, value_name = "DIR")]
+    tables: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `awale tables ...`.
+pub fn run(args: TablesArgs) -> anyhow::Result<ExitCode> {
+    match args.command {
+        TablesCommand::Build(args) => build(args),
+        TablesCommand::Probe(args) => probe(args),
+    }
+}
+
+fn oware_rules(options: &[String]) -> anyhow::Result<Rules> {
+    let pairs = super::setup::option_pairs(options)?;
+    let game: Oware = awale::variants::configured(&pairs)?;
+    Ok(Rules::of(&game))
+}
+
+fn default_dir() -> anyhow::Result<PathBuf> {
+    tables::default_dir().ok_or_else(|| anyhow!("no table directory: give --dir (HOME is not set)"))
+}
+
+fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
+    if args.max_seeds > MAX_BUILD {
+        bail!(
+            "--max-seeds {}: at most {MAX_BUILD} (level {MAX_BUILD} already needs about 6 GB of memory)",
+            args.max_seeds
+        );
+    }
+    let rules = oware_rules(&args.options)?;
+    let dir = match args.dir {
+        Some(dir) => dir,
+        None => default_dir()?,
+    };
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("cannot create the table directory {}", dir.display()))?;
+    check_writable(&dir)?;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        pool = pool.num_threads(t as usize);
+    }
+    let pool = pool.build().context("cannot start the build threads")?;
+    let threads = pool.current_num_threads();
+    eprintln!(
+        "Building oware tables ({}) up to {} seeds in {} on {threads} thread(s)",
+        rules.describe(),
+        args.max_seeds,
+        dir.display()
+    );
+    let progress = Progress::default();
+    let finished = AtomicBool::new(false);
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "level {msg:>2} [{bar:30}] {human_pos}/{human_len} steps, {elapsed} elapsed, ETA {eta}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) {
+                bar.set_message(progress.level.load(Ordering::Relaxed).to_string());
+                bar.set_length(2 * progress.positions.load(Ordering::Relaxed));
+                bar.set_position(progress.done());
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        let result = pool.install(|| {
+            Tables::build_into(&dir, rules, args.max_seeds, &progress, &mut |event| {
+                report(&bar, event)
+            })
+        });
+        finished.store(true, Ordering::Relaxed);
+        result
+    });
+    bar.finish_and_clear();
+    result.with_context(|| format!("building the tables in {}", dir.display()))?;
+    eprintln!("Done: levels 0 to {} in {}", args.max_seeds, dir.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Fails early, with the directory's name, when files cannot be created there.
+fn check_writable(dir: &Path) -> anyhow::Result<()> {
+    let probe = dir.join(format!(".awale-write-test{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .with_context(|| format!("the table directory {} is not writable", dir.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Prints a line above the progress bar, or plainly on stderr when the bar
+/// is not drawn (not a terminal, or `--quiet`).
+fn say(bar: &ProgressBar, line: String) {
+    if bar.is_hidden() {
+        eprintln!("{line}");
+    } else {
+        bar.println(line);
+    }
+}
+
+fn report(bar: &ProgressBar, event: BuildEvent) {
+    match event {
+        BuildEvent::Loaded { n } => say(bar, format!("level {n:2}: already built")),
+        BuildEvent::Rebuilding { n, why } => {
+            say(bar, format!("level {n:2}: {why}; building it again"))
+        }
+        BuildEvent::Started { .. } => {}
+        BuildEvent::Finished {
+            n,
+            stats,
+            time,
+            path,
+        } => {
+            let secs = time.as_secs_f64().max(1e-9);
+            say(bar, format!(
+                "level {n:2}: {} positions, value proved for {:.1}%, exact under every history {:.1}%, \
+                 {} passes, {:.2} s ({:.0} positions/s) -> {}",
+                stats.positions,
+                100.0 * stats.fresh_known as f64 / stats.positions as f64,
+                100.0 * stats.exact as f64 / stats.positions as f64,
+                stats.passes,
+                secs,
+                stats.positions as f64 / secs,
+                path.display()
+            ))
+        }
+    }
+}
+
+/// What a probe prints as JSON.
+#[derive(Serialize)]
+struct ProbeReport {
+    position: String,
+    on_board: u32,
+    /// Seeds the side to move collects (the lower bound when not known).
+    value: u32,
+    /// The upper bound (equal to `value` when known).
+    value_max: u32,
+    /// Known under every history.
+    exact: bool,
+    /// Known for the history given (exact, or the empty-history value of a
+    /// position reached by a capture).
+    known: bool,
+    /// The final totals `[south, north]` when known.
+    final_scores: Option<[u32; 2]>,
+    moves: Vec<MoveReport>,
+}
+
+#[derive(Serialize)]
+struct MoveReport {
+    #[serde(rename = "move")]
+    mv: String,
+    /// Seeds the mover collects from the position after this move on
+    /// (including what the move captures).
+    value: u32,
+    value_max: u32,
+    /// Known under every history.
+    exact: bool,
+    /// Known for the history after the move.
+    known: bool,
+    final_scores: Option<[u32; 2]>,
+}
+
+fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
+    if !args.game.variant.eq_ignore_ascii_case("oware") {
+        bail!(
+            "--variant {}: only oware has endgame tables",
+            args.game.variant
+        );
+    }
+    struct Probe {
+        tables: Option<PathBuf>,
+        json: bool,
+    }
+    impl SetupVisitor for Probe {
+        type Output = ();
+        fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<()> {
+            let any: &dyn std::any::Any = &line;
+            let line = any
+                .downcast_ref::<Line<Oware>>()
+                .ok_or_else(|| anyhow!("only oware has endgame tables"))?;
+            let game = line.game();
+            let tables = open_tables(self.tables.as_deref(), Rules::of(game))?;
+            let report = probe_report(&tables, game, line.position(), line.history())?;
+            if self.json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                print_report(&report);
+            }
+            Ok(())
+        }
+    }
+    args.game.run(Probe {
+        tables: args.tables,
+        json: args.json,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tables for `rules` from `dir` (or the default directory), the small
+/// levels built in memory where files are missing. A directory given that
+/// does not exist is an error; refused files are warnings.
+pub fn open_tables(dir: Option<&Path>, rules: Rules) -> anyhow::Result<Arc<Tables>> {
+    if let Some(dir) = dir {
+        if !dir.is_dir() {
+            bail!("the table directory {} does not exist", dir.display());
+        }
+    }
+    let (tables, warnings) = tables::open(dir, rules);
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(Arc::new(tables))
+}
+
+fn probe_report(
+    tables: &Tables,
+    game: &Oware,
+    pos: &Board,
+    history: &History<u128>,
+) -> anyhow::Result<ProbeReport> {
+    let fresh = history.reversible_plies() == 0;
+    let verdict = tables::verdict(tables, game, pos, fresh).ok_or_else(|| {
+        let on_board = SEEDS - pos.score(0) - pos.score(1);
+        if game.end(pos).is_some() {
+            anyhow!("the game is over in this position")
+        } else {
+            anyhow!(
+                "no table covers {on_board} seeds on the board (levels present: {:?})",
+                tables.levels()
+            )
+        }
+    })?;
+    let moves = tables::move_outcomes(tables, game, pos, history, false)
+        .into_iter()
+        .map(|o| MoveReport {
+            mv: game.format_move(pos, o.mv),
+            value: o.lo,
+            value_max: o.hi,
+            exact: o.exact,
+            known: o.final_scores.is_some(),
+            final_scores: o.final_scores,
+        })
+        .collect();
+    Ok(ProbeReport {
+        position: game.format_position(pos),
+        on_board: verdict.on_board,
+        value: u32::from(verdict.entry.lo),
+        value_max: u32::from(verdict.entry.hi),
+        exact: verdict.entry.exact,
+        known: verdict.final_scores.is_some(),
+        final_scores: verdict.final_scores,
+        moves,
+    })
+}
+
+fn print_report(r: &ProbeReport) {
+    println!("Position: {}", r.position);
+    println!("Seeds on the board: {}", r.on_board);
+    let value = |lo: u32, hi: u32| {
+        if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}..{hi}")
+        }
+    };
+    let kind = |exact: bool, known: bool| match (exact, known) {
+        (true, _) => "exact",
+        (false, true) => "exact for this history",
+        (false, false) => "bounds if reached by a capture",
+    };
+    let finals = |f: Option<[u32; 2]>| match f {
+        Some([s, n]) => format!("final {s}-{n}"),
+        None => "final not known".to_string(),
+    };
+    println!(
+        "Value: the side to move collects {} ({}), {}",
+        value(r.value, r.value_max),
+        kind(r.exact, r.known),
+        finals(r.final_scores)
+    );
+    for m in &r.moves {
+        let shown = if m.known {
+            format!(
+                "{:>5}  {}",
+                value(m.value, m.value_max),
+                kind(m.exact, true)
+            )
+        } else {
+            format!(
+                "{:>5}  not known for this history (if reached by a capture: {})",
+                "?",
+                value(m.value, m.value_max)
+            )
+        };
+        println!("  {:>4}: {shown}, {}", m.mv, finals(m.final_scores));
+    }
+}

@@ -1,0 +1,27 @@
+//! Knowledge from outside the search: an oracle that knows the outcome of
+//! some positions under perfect play (the endgame tables). The search asks
+//! it at every node and, where it answers, stops there with a table score
+//! ([`super::Score::table`]); at the root it keeps only the moves that
+//! keep the known outcome.
+
+use crate::game::{Game, History};
+
+/// Perfect knowledge of some positions of a variant.
+pub trait Oracle<G: Game>: Send + Sync {
+    /// The final totals `[south, north]` of the game from `pos` under
+    /// perfect play, when known. `fresh` says that no reversible move was
+    /// played since the last irreversible one (the history the repetition
+    /// rule looks at holds only `pos`); some values are only known then.
+    fn final_scores(&self, pos: &G::Position, fresh: bool) -> Option<[u32; 2]>;
+
+    /// The moves among `moves` that keep the outcome known for `pos`
+    /// reached through `history` (the last key is `pos`'s), in their
+    /// order; `None` when the outcome of `pos` is not known, or no move
+    /// of `moves` is known to keep it.
+    fn keeping_moves(
+        &self,
+        pos: &G::Position,
+        history: &History<G::Key>,
+        moves: &[G::Move],
+    ) -> Option<Vec<G::Move>>;
+}

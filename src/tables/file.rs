@@ -1,0 +1,219 @@
+//! The file of one table level: a 64-byte header, then one byte per
+//! position in index order.
+//!
+//! | offset | bytes | content                                              |
+//! |--------|-------|------------------------------------------------------|
+//! | 0      | 8     | magic `AWALETB` and a zero byte                      |
+//! | 8      | 4     | format version ([`FORMAT_VERSION`]), little-endian    |
+//! | 12     | 4     | the level: seeds on the board                        |
+//! | 16     | 16    | the variant's name, zero-padded (`oware`)            |
+//! | 32     | 1     | `GrandSlam`: 0 `nocapture`, 1 `forbidden`, 2 `capture` |
+//! | 33     | 1     | `MustFeed`: 1 `true`, 0 `false`                       |
+//! | 34     | 6     | zero                                                 |
+//! | 40     | 8     | the number of positions                              |
+//! | 48     | 8     | checksum of the entries (see [`checksum`])           |
+//! | 56     | 8     | how many entries are exact (a statistic)             |
+//!
+//! A level is written under a temporary name in the same directory, synced,
+//! then renamed to its final name: a file under a final name is always
+//! complete, and a killed build leaves at most a temporary file, which the
+//! next build replaces.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::entry::Entry;
+use super::index::level_size;
+use super::Rules;
+
+/// The version of the layout above; files of another version are refused.
+pub const FORMAT_VERSION: u32 = 1;
+const MAGIC: &[u8; 8] = b"AWALETB\0";
+const HEADER: usize = 64;
+
+/// The name of the file of level `n` for `rules`.
+pub fn file_name(rules: &Rules, n: usize) -> String {
+    format!("{}-{n:02}.awtb", rules.tag())
+}
+
+/// The path of the file of level `n` in `dir`.
+pub fn level_path(dir: &Path, rules: &Rules, n: usize) -> PathBuf {
+    dir.join(file_name(rules, n))
+}
+
+/// A 64-bit checksum of the entries: every 8-byte word (the last one
+/// zero-padded) is mixed in by an xor and a multiplication by an odd
+/// constant, so any change to a single word changes the result.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3 ^ bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        h = (h ^ word)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+    let mut tail = [0u8; 8];
+    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    h = (h ^ u64::from_le_bytes(tail)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^ (h >> 32)
+}
+
+fn header(rules: &Rules, n: usize, entries: &[u8], exact: u64) -> [u8; HEADER] {
+    let mut h = [0u8; HEADER];
+    h[..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[12..16].copy_from_slice(&(n as u32).to_le_bytes());
+    h[16..16 + b"oware".len()].copy_from_slice(b"oware");
+    h[32] = rules.grand_slam_code();
+    h[33] = rules.must_feed as u8;
+    h[40..48].copy_from_slice(&(entries.len() as u64).to_le_bytes());
+    h[48..56].copy_from_slice(&checksum(entries).to_le_bytes());
+    h[56..64].copy_from_slice(&exact.to_le_bytes());
+    h
+}
+
+/// Writes level `n` into `dir` (temporary file, sync, rename) and returns
+/// the final path. On error no file is left under the final name.
+pub fn write_level(
+    dir: &Path,
+    rules: &Rules,
+    n: usize,
+    entries: &[u8],
+    exact: u64,
+) -> io::Result<PathBuf> {
+    let path = level_path(dir, rules, n);
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        file_name(rules, n),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        out.write_all(&header(rules, n, entries, exact))?;
+        out.write_all(entries)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        fs::rename(&tmp, &path)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // Make the rename itself durable where the platform allows it.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(path)
+}
+
+/// Why a level file was refused.
+#[derive(Debug)]
+pub enum LoadError {
+    /// There is no file for that level.
+    Missing(PathBuf),
+    /// The file is there but unusable; the message says why.
+    Bad(PathBuf, String),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Missing(p) => write!(f, "{}: no such table file", p.display()),
+            LoadError::Bad(p, why) => write!(f, "{}: {why}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads and checks the file of level `n` for `rules` in `dir`: header,
+/// size, checksum and every entry. Returns the entries.
+pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadError> {
+    let path = level_path(dir, rules, n);
+    let bad = |why: String| LoadError::Bad(path.clone(), why);
+    let mut file = match File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing(path)),
+        Err(e) => return Err(bad(format!("cannot open: {e}"))),
+    };
+    let mut h = [0u8; HEADER];
+    file.read_exact(&mut h)
+        .map_err(|_| bad("truncated: shorter than its header".into()))?;
+    if &h[..8] != MAGIC {
+        return Err(bad("not an awale table file (bad magic)".into()));
+    }
+    let u32_at = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().expect("4 bytes"));
+    let u64_at = |i: usize| u64::from_le_bytes(h[i..i + 8].try_into().expect("8 bytes"));
+    let version = u32_at(8);
+    if version != FORMAT_VERSION {
+        return Err(bad(format!(
+            "format version {version}, this engine reads version {FORMAT_VERSION}"
+        )));
+    }
+    let level = u32_at(12) as usize;
+    if level != n {
+        return Err(bad(format!("holds level {level}, expected level {n}")));
+    }
+    if &h[16..21] != b"oware" || h[21..32].iter().any(|&b| b != 0) {
+        return Err(bad("built for another variant".into()));
+    }
+    let file_rules =
+        Rules::from_codes(h[32], h[33]).ok_or_else(|| bad("unknown rule codes".into()))?;
+    if file_rules != *rules {
+        return Err(bad(format!(
+            "built for rules {}, the engine plays {}",
+            file_rules.describe(),
+            rules.describe()
+        )));
+    }
+    let count = u64_at(40);
+    let expected = level_size(n);
+    if count != expected {
+        return Err(bad(format!(
+            "says {count} positions, level {n} has {expected}"
+        )));
+    }
+    let mut entries = Vec::with_capacity(count as usize);
+    Read::by_ref(&mut file)
+        .take(count + 1)
+        .read_to_end(&mut entries)
+        .map_err(|e| bad(format!("cannot read: {e}")))?;
+    if (entries.len() as u64) < count {
+        return Err(bad(format!(
+            "truncated: {} of {count} entries",
+            entries.len()
+        )));
+    }
+    if entries.len() as u64 > count {
+        return Err(bad("longer than its header says".into()));
+    }
+    if checksum(&entries) != u64_at(48) {
+        return Err(bad("checksum mismatch: the file is corrupt".into()));
+    }
+    if let Some(i) = entries
+        .iter()
+        .position(|&b| Entry::decode(b, n as u8).is_none())
+    {
+        return Err(bad(format!("entry {i} is not valid for level {n}")));
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_changed_word_changes_the_checksum() {
+        let mut bytes: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let base = checksum(&bytes);
+        for i in [0, 7, 8, 500, 999] {
+            bytes[i] ^= 0x20;
+            assert_ne!(checksum(&bytes), base, "byte {i}");
+            bytes[i] ^= 0x20;
+        }
+        assert_eq!(checksum(&bytes), base);
+    }
+}

@@ -1,0 +1,182 @@
+//! Tables opened in the background, once per directory and rules for the
+//! whole process: an engine answers `uci` at once while its tables load (or
+//! the small levels are built), every session of the same rules shares one
+//! copy, and a session rebuilt after an option change does not load again.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::{open, Rules, Tables};
+use crate::game::Game;
+use crate::search::oracle::Oracle;
+use crate::sync::lock;
+use crate::variants::oware::Oware;
+
+/// Where a session takes its tables from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The default directory ([`super::default_dir`]), the small levels
+    /// built in memory where no file has them.
+    #[default]
+    Default,
+    /// This directory, the small levels built in memory where no file has
+    /// them.
+    Dir(PathBuf),
+    /// No tables.
+    Off,
+}
+
+impl Source {
+    /// The protocol's spelling of the default source.
+    pub const DEFAULT: &'static str = "<default>";
+    /// The protocol's spelling of no tables.
+    pub const OFF: &'static str = "<none>";
+
+    /// Reads a `Tables` option value: `<default>`, `<none>` (or an empty
+    /// value), or a directory, which must exist.
+    pub fn parse(value: &str) -> Result<Source, String> {
+        let value = value.trim();
+        if value.eq_ignore_ascii_case(Self::DEFAULT) {
+            return Ok(Source::Default);
+        }
+        if value.is_empty()
+            || value.eq_ignore_ascii_case(Self::OFF)
+            || value.eq_ignore_ascii_case("<empty>")
+        {
+            return Ok(Source::Off);
+        }
+        let dir = PathBuf::from(value);
+        if !dir.is_dir() {
+            return Err(format!("the table directory {value} does not exist"));
+        }
+        Ok(Source::Dir(dir))
+    }
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Default => f.write_str(Self::DEFAULT),
+            Source::Dir(dir) => write!(f, "{}", dir.display()),
+            Source::Off => f.write_str(Self::OFF),
+        }
+    }
+}
+
+/// Tables being opened on a thread of their own.
+#[derive(Debug, Default)]
+pub struct Loading {
+    done: Mutex<Option<Arc<Tables>>>,
+    ready: Condvar,
+    /// The problems met (refused files), given once to whoever asks first.
+    warnings: Mutex<Vec<String>>,
+}
+
+impl Loading {
+    /// The tables, if they are ready.
+    pub fn get(&self) -> Option<Arc<Tables>> {
+        lock(&self.done).clone()
+    }
+
+    /// The tables, once they are ready.
+    pub fn wait(&self) -> Arc<Tables> {
+        let mut done = lock(&self.done);
+        loop {
+            if let Some(tables) = done.as_ref() {
+                return Arc::clone(tables);
+            }
+            done = self.ready.wait(done).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// The tables, if they are ready within `patience`.
+    pub fn wait_for(&self, patience: Duration) -> Option<Arc<Tables>> {
+        let deadline = Instant::now() + patience;
+        let mut done = lock(&self.done);
+        loop {
+            if let Some(tables) = done.as_ref() {
+                return Some(Arc::clone(tables));
+            }
+            let left = deadline.checked_duration_since(Instant::now())?;
+            done = self
+                .ready
+                .wait_timeout(done, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    /// The problems met while opening, the first time they are asked for
+    /// after the tables are ready (empty otherwise).
+    pub fn take_warnings(&self) -> Vec<String> {
+        if self.get().is_none() {
+            return Vec::new();
+        }
+        std::mem::take(&mut *lock(&self.warnings))
+    }
+}
+
+type Key = (Source, (u8, bool));
+
+fn registry() -> &'static Mutex<HashMap<Key, Arc<Loading>>> {
+    static REGISTRY: OnceLock<Mutex<HashMap<Key, Arc<Loading>>>> = OnceLock::new();
+    REGISTRY.get_or_init(Mutex::default)
+}
+
+/// The tables of `rules` from `source`, opened on a thread of their own the
+/// first time they are asked for; `None` for [`Source::Off`].
+pub fn load(source: &Source, rules: Rules) -> Option<Arc<Loading>> {
+    let dir = match source {
+        Source::Off => return None,
+        Source::Default => None,
+        Source::Dir(dir) => Some(dir.clone()),
+    };
+    let key = (source.clone(), (rules.grand_slam_code(), rules.must_feed));
+    let mut registry = lock(registry());
+    if let Some(loading) = registry.get(&key) {
+        return Some(Arc::clone(loading));
+    }
+    let loading = Arc::new(Loading::default());
+    registry.insert(key, Arc::clone(&loading));
+    let worker = Arc::clone(&loading);
+    let spawned = std::thread::Builder::new()
+        .name("tables".into())
+        .spawn(move || {
+            let (tables, warnings) = open(dir.as_deref(), rules);
+            log::info!("endgame tables ready: levels {:?}", tables.levels());
+            *lock(&worker.warnings) = warnings;
+            *lock(&worker.done) = Some(Arc::new(tables));
+            worker.ready.notify_all();
+        });
+    if let Err(e) = spawned {
+        log::warn!("cannot start the thread that opens the tables ({e}): no tables");
+        *lock(&loading.warnings) = vec![format!("endgame tables not loaded: {e}")];
+        *lock(&loading.done) = Some(Arc::new(Tables::empty(rules)));
+    }
+    Some(loading)
+}
+
+/// The tables `source` gives a game of variant `G`: `None` unless `G` is
+/// `oware` (the only variant with tables).
+pub fn load_for<G: Game>(game: &G, source: &Source) -> Option<Arc<Loading>> {
+    let oware = (game as &dyn std::any::Any).downcast_ref::<Oware>()?;
+    load(source, Rules::of(oware))
+}
+
+/// The oracle `source` gives a game of variant `G`, once its tables are
+/// ready (waiting for them), with the problems met opening them; no oracle
+/// for other variants or [`Source::Off`].
+pub fn oracle_when_ready<G: Game>(
+    game: &G,
+    source: &Source,
+) -> (Option<Arc<dyn Oracle<G>>>, Vec<String>) {
+    match load_for(game, source) {
+        Some(loading) => {
+            let tables = loading.wait();
+            (super::oracle_for(game, &tables), loading.take_warnings())
+        }
+        None => (None, Vec::new()),
+    }
+}

@@ -1,0 +1,370 @@
+//! Endgame tables for `oware`: for every position with few seeds on the
+//! board, the seeds the side to move collects under perfect play, built by
+//! the engine itself (retrograde, level by level) with the same rules code
+//! the search uses.
+//!
+//! - [`index`]: the dense index of a level (a combinatorial rank of the
+//!   12 holes, the side to move normalised to holes 1..6).
+//! - [`entry`]: the byte stored per position (empty-history bounds and an
+//!   exactness flag).
+//! - [`build`]: the builder of one level and the treatment of cycles.
+//! - [`file`]: the file of one level (header, checksum, atomic writes).
+//! - [`loader`]: tables opened once per process, in the background.
+//! - [`moves`]: the outcome of each move of a covered position.
+//! - [`oracle`]: what the search sees of the tables.
+//!
+//! `docs/tables.md` describes the values, the cycles and the files for
+//! users.
+
+pub mod build;
+pub mod entry;
+pub mod file;
+pub mod index;
+pub mod loader;
+pub mod moves;
+pub mod oracle;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub use build::{LevelStats, Progress};
+pub use entry::Entry;
+pub use file::LoadError;
+pub use moves::{keeping_moves, move_outcomes, MoveOutcome};
+pub use oracle::oracle_for;
+
+use crate::game::Game;
+use crate::variants::oware::{Board, GrandSlam, Oware};
+
+/// Levels built in memory when no file provides them: small enough to take
+/// well under a second on one core (measured in BENCHMARKS.md).
+pub const STARTUP_LEVELS: usize = 10;
+
+/// The rules a table is built for: the options of `oware` that change the
+/// game (`Notation` does not).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The grand slam rule.
+    pub grand_slam: GrandSlam,
+    /// Whether a player must feed an empty opponent.
+    pub must_feed: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::of(&Oware::default())
+    }
+}
+
+impl Rules {
+    /// The rules of a configured game.
+    pub fn of(game: &Oware) -> Rules {
+        Rules {
+            grand_slam: game.grand_slam,
+            must_feed: game.must_feed,
+        }
+    }
+
+    /// A game with these rules.
+    pub fn game(&self) -> Oware {
+        Oware {
+            grand_slam: self.grand_slam,
+            must_feed: self.must_feed,
+            ..Oware::default()
+        }
+    }
+
+    /// The rules as option settings, e.g. `GrandSlam=nocapture MustFeed=true`.
+    pub fn describe(&self) -> String {
+        format!(
+            "GrandSlam={} MustFeed={}",
+            self.grand_slam.name(),
+            self.must_feed
+        )
+    }
+
+    /// The prefix of the file names, e.g. `oware-nocapture-feed`.
+    fn tag(&self) -> String {
+        format!(
+            "oware-{}-{}",
+            self.grand_slam.name(),
+            if self.must_feed { "feed" } else { "nofeed" }
+        )
+    }
+
+    fn grand_slam_code(&self) -> u8 {
+        match self.grand_slam {
+            GrandSlam::NoCapture => 0,
+            GrandSlam::Forbidden => 1,
+            GrandSlam::Capture => 2,
+        }
+    }
+
+    fn from_codes(grand_slam: u8, must_feed: u8) -> Option<Rules> {
+        let grand_slam = match grand_slam {
+            0 => GrandSlam::NoCapture,
+            1 => GrandSlam::Forbidden,
+            2 => GrandSlam::Capture,
+            _ => return None,
+        };
+        let must_feed = match must_feed {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
+        Some(Rules {
+            grand_slam,
+            must_feed,
+        })
+    }
+}
+
+/// The directory tables are read from when none is given: `$AWALE_TABLES`,
+/// else `$XDG_DATA_HOME/awale/tables`, else `~/.local/share/awale/tables`.
+pub fn default_dir() -> Option<PathBuf> {
+    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var("AWALE_TABLES") {
+        return Some(PathBuf::from(dir));
+    }
+    if let Some(data) = var("XDG_DATA_HOME") {
+        return Some(PathBuf::from(data).join("awale").join("tables"));
+    }
+    var("HOME").map(|home| PathBuf::from(home).join(".local/share/awale/tables"))
+}
+
+/// A set of levels for one set of rules, each present or not.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    rules: Rules,
+    levels: Vec<Option<Box<[u8]>>>,
+}
+
+impl build::Lower for Tables {
+    fn entry(&self, n: usize, index: u64) -> Entry {
+        let byte = self.levels[n]
+            .as_ref()
+            .expect("lower levels are built first")[index as usize];
+        // Every byte was checked when the level was loaded or built.
+        Entry::decode(byte, n as u8).expect("entries are valid")
+    }
+}
+
+/// What happened to one level during [`Tables::build_into`].
+#[derive(Debug)]
+pub enum BuildEvent<'a> {
+    /// The level's file was already there and valid: loaded, not rebuilt.
+    Loaded { n: usize },
+    /// The level's file was there but refused: it is built again.
+    Rebuilding { n: usize, why: &'a LoadError },
+    /// The level is being built (the caller's [`Progress`] counts it).
+    Started { n: usize, positions: u64 },
+    /// The level is built and written.
+    Finished {
+        n: usize,
+        stats: &'a LevelStats,
+        time: Duration,
+        path: &'a Path,
+    },
+}
+
+impl Tables {
+    /// No level at all.
+    pub fn empty(rules: Rules) -> Tables {
+        Tables {
+            rules,
+            levels: vec![None; index::MAX_LEVEL + 1],
+        }
+    }
+
+    /// The rules the levels were built for.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Whether level `n` is present.
+    pub fn has(&self, n: usize) -> bool {
+        self.levels.get(n).is_some_and(|l| l.is_some())
+    }
+
+    /// The levels present, in increasing order.
+    pub fn levels(&self) -> Vec<usize> {
+        (0..self.levels.len()).filter(|&n| self.has(n)).collect()
+    }
+
+    /// The largest `k` such that every level `0..=k` is present.
+    pub fn complete_up_to(&self) -> Option<usize> {
+        (0..self.levels.len()).take_while(|&n| self.has(n)).last()
+    }
+
+    /// The largest level present.
+    pub fn max_level(&self) -> Option<usize> {
+        self.levels().last().copied()
+    }
+
+    /// The raw entries of level `n`, if present.
+    pub fn level(&self, n: usize) -> Option<&[u8]> {
+        self.levels.get(n)?.as_deref()
+    }
+
+    /// What the tables say of a position given by its holes from the side
+    /// to move (own holes first), if its level is present.
+    pub fn entry(&self, holes: &[u8; index::HOLES]) -> Option<Entry> {
+        let n: usize = holes.iter().map(|&h| h as usize).sum();
+        let level = self.level(n)?;
+        Entry::decode(level[index::rank(holes) as usize], n as u8)
+    }
+
+    /// What the tables say of a board (either side to move), if covered.
+    pub fn probe(&self, board: &Board) -> Option<Entry> {
+        self.entry(&build::mover_holes(board))
+    }
+
+    /// Builds level `n` in memory from the levels below (all present).
+    pub fn build_level(&mut self, n: usize, progress: &Progress) -> LevelStats {
+        assert!(n <= index::MAX_LEVEL && (0..n).all(|k| self.has(k)));
+        let (entries, stats) = build::build_level(&self.rules.game(), n, self, progress);
+        self.levels[n] = Some(entries.into_boxed_slice());
+        stats
+    }
+
+    /// Levels `0..=max` built in memory.
+    pub fn build_in_memory(rules: Rules, max: usize) -> Tables {
+        let mut tables = Tables::empty(rules);
+        tables.fill_in_memory(max);
+        tables
+    }
+
+    /// Builds in memory the levels up to `max` that are missing, stopping
+    /// below the first one that cannot be built (every level below it must
+    /// be present). Returns the levels built.
+    pub fn fill_in_memory(&mut self, max: usize) -> Vec<usize> {
+        let mut built = Vec::new();
+        for n in 0..=max.min(index::MAX_LEVEL) {
+            if !self.has(n) {
+                self.build_level(n, &Progress::default());
+                built.push(n);
+            }
+        }
+        built
+    }
+
+    /// Loads every valid level file of these rules from `dir`, up to
+    /// `max`. Levels whose file is missing are skipped silently; a file
+    /// that is present but refused is reported and skipped.
+    pub fn load(dir: &Path, rules: Rules, max: usize) -> (Tables, Vec<LoadError>) {
+        let mut tables = Tables::empty(rules);
+        let mut errors = Vec::new();
+        for n in 0..=max.min(index::MAX_LEVEL) {
+            match file::read_level(dir, &rules, n) {
+                Ok(entries) => tables.levels[n] = Some(entries.into_boxed_slice()),
+                Err(LoadError::Missing(_)) => {}
+                Err(e) => errors.push(e),
+            }
+        }
+        (tables, errors)
+    }
+
+    /// Builds levels `0..=max` into `dir`: a level whose file is already
+    /// there and valid is loaded instead, so a killed build resumes where it
+    /// stopped. Each level is written as soon as it is finished. Runs on the
+    /// current rayon pool; `progress` counts the level in progress.
+    pub fn build_into(
+        dir: &Path,
+        rules: Rules,
+        max: usize,
+        progress: &Progress,
+        on_event: &mut dyn FnMut(BuildEvent),
+    ) -> std::io::Result<Tables> {
+        let mut tables = Tables::empty(rules);
+        for n in 0..=max.min(index::MAX_LEVEL) {
+            match file::read_level(dir, &rules, n) {
+                Ok(entries) => {
+                    tables.levels[n] = Some(entries.into_boxed_slice());
+                    on_event(BuildEvent::Loaded { n });
+                    continue;
+                }
+                Err(LoadError::Missing(_)) => {}
+                Err(why) => on_event(BuildEvent::Rebuilding { n, why: &why }),
+            }
+            progress.start_level(n);
+            on_event(BuildEvent::Started {
+                n,
+                positions: index::level_size(n),
+            });
+            let start = Instant::now();
+            let stats = tables.build_level(n, progress);
+            let entries = tables.level(n).expect("just built");
+            let path = file::write_level(dir, &rules, n, entries, stats.exact)?;
+            on_event(BuildEvent::Finished {
+                n,
+                stats: &stats,
+                time: start.elapsed(),
+                path: &path,
+            });
+        }
+        Ok(tables)
+    }
+}
+
+/// The outcome the tables give a position: the seeds the side to move
+/// collects, whether that holds under every history, and the final totals.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Seeds on the board.
+    pub on_board: u32,
+    /// Bounds on the seeds the side to move collects with an empty history.
+    pub entry: Entry,
+    /// The final totals `[south, north]` when the value is known for the
+    /// history given (see [`verdict`]).
+    pub final_scores: Option<[u32; 2]>,
+}
+
+/// What the tables say of `board` in `game` reached with `fresh` history
+/// (true: nothing since the last capture, so the empty-history value
+/// applies), or `None` when its level is not present or the game is over.
+pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Option<Verdict> {
+    if game.end(board).is_some() || Rules::of(game) != tables.rules {
+        return None;
+    }
+    let entry = tables.probe(board)?;
+    let on_board = crate::variants::oware::SEEDS - board.score(0) - board.score(1);
+    let me = board.side();
+    let value = if entry.exact || fresh {
+        entry.fresh_value()
+    } else {
+        None
+    };
+    let final_scores = value.map(|v| {
+        let mut scores = [board.score(0), board.score(1)];
+        scores[me] += u32::from(v);
+        scores[1 - me] += on_board - u32::from(v);
+        scores
+    });
+    Some(Verdict {
+        on_board,
+        entry,
+        final_scores,
+    })
+}
+
+#[cfg(test)]
+mod tests;
+
+/// The tables an engine starts with: the valid level files of `rules` in
+/// `dir` (the [`default_dir`] when `None`), then the levels up to
+/// [`STARTUP_LEVELS`] that no file provided, built in memory. Returns the
+/// problems met, one line each (refused files; a missing default
+/// directory is not a problem).
+pub fn open(dir: Option<&Path>, rules: Rules) -> (Tables, Vec<String>) {
+    let dir = dir.map(Path::to_path_buf).or_else(default_dir);
+    let (mut tables, errors) = match &dir {
+        Some(dir) if dir.is_dir() => Tables::load(dir, rules, index::MAX_LEVEL),
+        _ => (Tables::empty(rules), Vec::new()),
+    };
+    let problems = errors
+        .iter()
+        .map(|e| format!("endgame table refused, level skipped: {e}"))
+        .collect();
+    tables.fill_in_memory(STARTUP_LEVELS);
+    (tables, problems)
+}

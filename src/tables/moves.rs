@@ -1,0 +1,133 @@
+//! What the tables say of each move of a covered position, given the game's
+//! history: the search uses it to keep, at the root, only the moves that
+//! keep the known outcome, and `awale tables probe` prints it.
+
+use std::cmp::Ordering;
+
+use super::{verdict, Tables};
+use crate::game::{Game, History};
+use crate::variants::oware::{Board, Move, Oware};
+
+/// The outcome of one move under perfect play from then on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveOutcome {
+    /// The move.
+    pub mv: Move,
+    /// Bounds on the seeds the mover collects from the position before the
+    /// move to the end of the game (this move's captures included). When
+    /// the outcome is not known for this history, these are the bounds with
+    /// an empty history after the move, which the actual history may break.
+    pub lo: u32,
+    /// The upper bound (equal to `lo` when known).
+    pub hi: u32,
+    /// Whether the outcome holds under every history.
+    pub exact: bool,
+    /// The final totals `[south, north]` when known for this history.
+    pub final_scores: Option<[u32; 2]>,
+    /// Whether the game ends right after the move (a target reached, no
+    /// legal move left, a repetition): `final_scores` are then the actual
+    /// totals, which the 25-seed stop can make differ from a table value.
+    pub ends: bool,
+}
+
+/// The outcome of every legal move of `pos`, reached through `history`
+/// (its last key is `pos`'s). Moves into positions no table covers (a level
+/// missing below) have unknown outcomes. With `assume_fresh`, a value known
+/// only with an empty history is taken as the value whatever the history
+/// (see [`keeping_moves`]).
+pub fn move_outcomes(
+    tables: &Tables,
+    game: &Oware,
+    pos: &Board,
+    history: &History<u128>,
+    assume_fresh: bool,
+) -> Vec<MoveOutcome> {
+    let me = pos.side();
+    let mut legal = <Oware as Game>::Moves::default();
+    game.legal_moves(pos, &mut legal);
+    legal
+        .iter()
+        .map(|&mv| {
+            let next = game.play(pos, mv);
+            let captured = next.score(me) - pos.score(me);
+            let irreversible = game.is_irreversible(pos, &next);
+            let mut after = history.clone();
+            after.push(game.key(&next), irreversible);
+            let end = game.end(&next).or_else(|| {
+                after
+                    .is_repetition()
+                    .then(|| game.repetition_end(&next))
+                    .flatten()
+            });
+            if let Some(end) = end {
+                let v = end.scores[me] - pos.score(me);
+                return MoveOutcome {
+                    mv,
+                    lo: v,
+                    hi: v,
+                    exact: true,
+                    final_scores: Some(end.scores),
+                    ends: true,
+                };
+            }
+            match verdict(tables, game, &next, irreversible || assume_fresh) {
+                Some(child) => MoveOutcome {
+                    mv,
+                    lo: captured + child.on_board - u32::from(child.entry.hi),
+                    hi: captured + child.on_board - u32::from(child.entry.lo),
+                    exact: child.entry.exact,
+                    final_scores: child.final_scores,
+                    ends: false,
+                },
+                None => MoveOutcome {
+                    mv,
+                    lo: captured,
+                    hi: captured + crate::variants::oware::SEEDS - next.score(0) - next.score(1),
+                    exact: false,
+                    final_scores: None,
+                    ends: false,
+                },
+            }
+        })
+        .collect()
+}
+
+/// The result of final totals for side `me`: win, draw or loss.
+fn result(scores: [u32; 2], me: usize) -> Ordering {
+    scores[me].cmp(&scores[1 - me])
+}
+
+/// The moves among `moves` that keep the outcome the tables give `pos`
+/// reached through `history`: the same final totals, or an end of the game
+/// at once with a result (win, draw, loss) at least as good. `None` when
+/// the tables know nothing of `pos` or no move keeps its outcome.
+///
+/// A value known only with an empty history is used whatever the history:
+/// the history can only add ways to end the game by repetition, which the
+/// search (whose probes stay exact: only after a capture or on exact
+/// entries) sees where they are near. Without this filter the engine has
+/// no guide through the quiet moves between two captures and can throw a
+/// won game away; with the estimate used inside the search as well, it
+/// wanders among value-keeping quiet moves until a repetition costs it the
+/// game. Measured by the test `games_from_covered_positions_keep_the_table_result`.
+pub fn keeping_moves(
+    tables: &Tables,
+    game: &Oware,
+    pos: &Board,
+    history: &History<u128>,
+    moves: &[Move],
+) -> Option<Vec<Move>> {
+    let target = verdict(tables, game, pos, true)?.final_scores?;
+    let me = pos.side();
+    let keep: Vec<Move> = move_outcomes(tables, game, pos, history, true)
+        .into_iter()
+        .filter(|o| moves.contains(&o.mv))
+        .filter(|o| match o.final_scores {
+            Some(f) if o.ends => result(f, me) >= result(target, me),
+            Some(f) => f == target,
+            None => false,
+        })
+        .map(|o| o.mv)
+        .collect();
+    (!keep.is_empty()).then_some(keep)
+}

@@ -1,0 +1,56 @@
+//! The tables as the search sees them: an [`Oracle`] for `oware`.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use super::{keeping_moves, verdict, Rules, Tables};
+use crate::game::{Game, History};
+use crate::search::oracle::Oracle;
+use crate::variants::oware::{Board, Move, Oware, SEEDS};
+
+/// The tables with the rules of the game they answer for.
+struct TableOracle {
+    tables: Arc<Tables>,
+    game: Oware,
+    /// Captured seeds from which a position may be covered: a cheap test
+    /// that spares most nodes of the middle game the index computation.
+    min_captured: u32,
+}
+
+impl Oracle<Oware> for TableOracle {
+    #[inline]
+    fn final_scores(&self, pos: &Board, fresh: bool) -> Option<[u32; 2]> {
+        if pos.score(0) + pos.score(1) < self.min_captured {
+            return None;
+        }
+        verdict(&self.tables, &self.game, pos, fresh)?.final_scores
+    }
+
+    fn keeping_moves(
+        &self,
+        pos: &Board,
+        history: &History<u128>,
+        moves: &[Move],
+    ) -> Option<Vec<Move>> {
+        keeping_moves(&self.tables, &self.game, pos, history, moves)
+    }
+}
+
+/// The oracle of `tables` for `game`, when `game` is `oware` with the rules
+/// the tables were built for and at least one level is present; `None`
+/// otherwise (other variants and rules have no tables).
+pub fn oracle_for<G: Game>(game: &G, tables: &Arc<Tables>) -> Option<Arc<dyn Oracle<G>>> {
+    let oware = (game as &dyn Any).downcast_ref::<Oware>()?;
+    if Rules::of(oware) != tables.rules() {
+        return None;
+    }
+    let max = tables.max_level()?;
+    let oracle: Arc<dyn Oracle<Oware>> = Arc::new(TableOracle {
+        tables: Arc::clone(tables),
+        game: *oware,
+        min_captured: SEEDS.saturating_sub(max as u32),
+    });
+    // `G` is `Oware` here, so the types agree and the downcast succeeds.
+    let boxed: Box<dyn Any> = Box::new(oracle);
+    boxed.downcast::<Arc<dyn Oracle<G>>>().ok().map(|b| *b)
+}

@@ -1,0 +1,228 @@
+//! The endgame tables through the binary, as a user meets them: `awale
+//! tables build` and `probe`, the `Tables` option of the protocol, and
+//! `analyze --tables`.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::process::AWALE;
+
+/// A fresh scratch directory under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("tables-cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn awale(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(AWALE).args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs the protocol on `input` and returns everything it printed.
+fn protocol(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(AWALE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Seven seeds on the board, South to move: South wins by capturing.
+const COVERED: &str = "1-0-1-2-0-1-1-0-1-0-0-0-20-21-S";
+
+fn build(dir: &Path, max: &str) -> String {
+    let (ok, _, err) = awale(&[
+        "tables",
+        "build",
+        "--max-seeds",
+        max,
+        "--dir",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(ok, "{err}");
+    err
+}
+
+#[test]
+fn build_reports_each_level_and_resumes() {
+    let dir = scratch("build");
+    let err = build(&dir, "6");
+    for n in 0..=6 {
+        assert!(err.contains(&format!("level {n:2}: ")), "{err}");
+    }
+    assert!(err.contains("exact under every history"), "{err}");
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 7, "one file per level");
+    let again = build(&dir, "7");
+    assert!(again.contains("level  6: already built"), "{again}");
+    assert!(again.contains("level  7: 31824 positions"), "{again}");
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_clear_message() {
+    let (ok, _, err) = awale(&["tables", "build", "--max-seeds", "30"]);
+    assert!(!ok && err.contains("--max-seeds 30: at most 24"), "{err}");
+    let (ok, _, err) = awale(&["tables", "build", "--max-seeds", "x"]);
+    assert!(!ok && err.contains("--max-seeds"), "{err}");
+    let (ok, _, err) = awale(&[
+        "tables",
+        "build",
+        "--max-seeds",
+        "3",
+        "--dir",
+        "/proc/awale-tables",
+    ]);
+    assert!(!ok && err.contains("/proc/awale-tables"), "{err}");
+    let (ok, _, err) = awale(&["tables", "probe", "--tables", "/no/such/dir"]);
+    assert!(!ok && err.contains("/no/such/dir does not exist"), "{err}");
+    let (ok, _, err) = awale(&["tables", "probe", "--variant", "colors12"]);
+    assert!(
+        !ok && err.contains("only oware has endgame tables"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_corrupt_file_is_refused_and_the_level_built_again_in_memory() {
+    let dir = scratch("corrupt");
+    build(&dir, "7");
+    let path = dir.join("oware-nocapture-feed-07.awtb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&path, bytes).unwrap();
+    let (ok, out, err) = awale(&[
+        "tables",
+        "probe",
+        "--tables",
+        dir.to_str().unwrap(),
+        "--position",
+        COVERED,
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("level skipped") && err.contains("07"), "{err}");
+    assert!(out.contains("final 27-21"), "{out}");
+}
+
+#[test]
+fn probe_shows_the_value_of_the_position_and_of_each_move() {
+    let (ok, out, err) = awale(&["tables", "probe", "--position", COVERED]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Seeds on the board: 7"), "{out}");
+    assert!(out.contains("collects 7 (exact)"), "{out}");
+    // F captures two seeds and keeps the value.
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("F:") && l.contains("final 27-21")),
+        "{out}"
+    );
+    let (ok, json, _) = awale(&["tables", "probe", "--position", COVERED, "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["final_scores"], serde_json::json!([27, 21]));
+    assert_eq!(v["exact"], true);
+}
+
+#[test]
+fn the_protocol_reports_table_hits_and_table_scores() {
+    let out = protocol(
+        &[],
+        &format!("isready\nposition fen {COVERED}\ngo depth 6\nquit\n"),
+    );
+    let last_info = out
+        .lines()
+        .rfind(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let hits: u64 = last_info
+        .split_whitespace()
+        .skip_while(|w| *w != "tbhits")
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(hits > 0, "{last_info}");
+    // A table win by 6 seeds: cp 20000 + 100 * 6.
+    assert!(last_info.contains("score cp 20600"), "{last_info}");
+    assert!(out.contains("bestmove F"), "{out}");
+
+    // Without tables the same search sees no table.
+    let out = protocol(
+        &[],
+        &format!(
+            "setoption name Tables value <none>\nisready\nposition fen {COVERED}\ngo depth 6\nquit\n"
+        ),
+    );
+    assert!(out.contains(" tbhits 0 "), "{out}");
+    assert!(!out.contains("score cp 20600"), "{out}");
+}
+
+#[test]
+fn a_bad_tables_option_is_an_error_and_changes_nothing() {
+    let out = protocol(
+        &[],
+        "setoption name Tables value /no/such/dir\nisready\nuci\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "info string error: setoption: option Tables: the table directory /no/such/dir does not exist"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("readyok"), "{out}");
+    assert!(
+        out.contains("option name Tables type string default <default>"),
+        "{out}"
+    );
+    let (ok, _, err) = awale(&["uci", "--tables", "/no/such/dir"]);
+    assert!(!ok && err.contains("/no/such/dir"), "{err}");
+}
+
+#[test]
+fn a_directory_of_files_is_used_by_the_protocol_and_analyze() {
+    let dir = scratch("use");
+    build(&dir, "8");
+    let dir = dir.to_str().unwrap();
+    let out = protocol(
+        &["uci", "--tables", dir],
+        &format!("isready\nposition fen {COVERED}\ngo depth 4\nquit\n"),
+    );
+    assert!(out.contains("score cp 20600"), "{out}");
+    let (ok, json, err) = awale(&[
+        "analyze",
+        "--tables",
+        dir,
+        "--position",
+        COVERED,
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["best"], "F", "{v}");
+    assert_eq!(
+        v["score"],
+        serde_json::json!({"kind": "table", "value": 6}),
+        "{v}"
+    );
+}
