@@ -4,11 +4,11 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use common::process::AWALE;
+use common::process::{spawn, AWALE};
 
 /// A fresh scratch directory under the target directory.
 fn scratch(name: &str) -> PathBuf {
@@ -29,21 +29,13 @@ fn awale(args: &[&str]) -> (bool, String, String) {
 
 /// Runs the protocol on `input` and returns everything it printed.
 fn protocol(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(AWALE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let (mut child, mut stdin, mut stdout) = spawn(args);
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let mut out = String::new();
+    stdout.read_to_string(&mut out).unwrap();
+    child.wait().unwrap();
+    out
 }
 
 /// Seven seeds on the board, South to move: South wins by capturing.
