@@ -190,3 +190,34 @@ fn cli_rejects_bad_input_with_a_message() {
     let out = awale(&["perft", "0"]);
     assert!(!out.status.success());
 }
+
+/// Depths that cannot finish are refused at once, with the limit, by the
+/// command line and the protocol alike (`perft 64` used to run for ever).
+#[test]
+fn depths_that_cannot_finish_are_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["perft", "64"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("1..=20"), "{err}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"perft 64\ngo perft 21\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let errors = text
+        .lines()
+        .filter(|l| l.contains("perft: the depth must be from 1 to 20"))
+        .count();
+    assert_eq!(errors, 2, "{text}");
+}

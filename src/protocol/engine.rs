@@ -669,13 +669,13 @@ mod tests {
         assert!(out.iter().any(|l| l == "Total: 0"), "{out:?}");
         assert!(out.last().unwrap().contains("depth must be"), "{out:?}");
         // The limits are those of the command line.
-        let out = lines("bench 101\nperft 65\n");
+        let out = lines("bench 101\nperft 64\n");
         assert!(
             out[0].ends_with("bench: the depth must be from 1 to 100"),
             "{out:?}"
         );
         assert!(
-            out[1].ends_with("perft: the depth must be from 1 to 64"),
+            out[1].ends_with("perft: the depth must be from 1 to 20"),
             "{out:?}"
         );
     }
