@@ -193,6 +193,21 @@ fn a_game_starts_from_a_given_position_and_moves() {
     assert!(err.contains("position"), "{err}");
 }
 
+/// `moves` after a win on points says the game is over and why, not that
+/// there is no legal move.
+#[test]
+fn moves_after_a_win_on_points_says_why_the_game_is_over() {
+    // South captures the two seeds of North's `a` and reaches 25.
+    let position = "0-0-0-0-0-1-1-1-1-1-1-1-23-18-S";
+    let (ok, out, err) = play(&["--human", "both", "--position", position], b"F\nmoves\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("The game is over (a player reached the winning total): final score South 25 - North 18."),
+        "{out}"
+    );
+    assert!(!out.contains("no legal move"), "{out}");
+}
+
 fn scratch(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("awale-play-{name}-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&path);

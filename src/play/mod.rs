@@ -379,8 +379,12 @@ impl<G: Game> Session<'_, G> {
             "help" | "?" => self.help(out)?,
             "board" => self.show(out)?,
             "moves" => {
-                if self.over() {
-                    writeln!(out, "The game is over: no legal move.")?;
+                if let Some(end) = game_end(self.game, &self.pos(), &self.history) {
+                    writeln!(
+                        out,
+                        "The game is over ({}): final score South {} - North {}.",
+                        end.reason, end.scores[0], end.scores[1]
+                    )?;
                 } else {
                     writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
                 }
