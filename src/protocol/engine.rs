@@ -407,7 +407,12 @@ impl Engine {
         let session = self.session()?;
         match effect {
             Effect::Stored => {}
-            Effect::Configure => session.configure(&next),
+            Effect::Configure => {
+                if let Err(e) = session.configure(&next) {
+                    self.error(&format!("setoption: {e}"));
+                    return Ok(());
+                }
+            }
             Effect::ClearHash => session.clear_hash(),
             Effect::Rebuild { keep_position } => {
                 let record = if keep_position {

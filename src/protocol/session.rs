@@ -93,7 +93,9 @@ pub trait AnySession: Send {
     /// 0 when South (player 1) is to move, 1 for North.
     fn side_to_move_index(&self) -> usize;
     /// Applies the search settings (hash, threads, level, seed, tables).
-    fn configure(&mut self, settings: &Settings);
+    /// When the hash table cannot be allocated, nothing changes and the
+    /// error says why.
+    fn configure(&mut self, settings: &Settings) -> Result<(), String>;
     /// Waits until the endgame tables (if any) are ready, for at most
     /// [`READY_PATIENCE`], and returns the problems met loading them, once.
     fn wait_ready(&mut self) -> Vec<String>;
@@ -336,9 +338,9 @@ impl<G: Game> AnySession for Session<G> {
         self.game.side_to_move(self.pos()).index()
     }
 
-    fn configure(&mut self, settings: &Settings) {
+    fn configure(&mut self, settings: &Settings) -> Result<(), String> {
         if settings.hash_mb != self.applied.hash_mb {
-            self.searcher.set_hash_mb(settings.hash_mb);
+            self.searcher.set_hash_mb(settings.hash_mb)?;
         }
         if settings.threads != self.applied.threads {
             self.searcher.set_threads(settings.threads);
@@ -355,6 +357,7 @@ impl<G: Game> AnySession for Session<G> {
             self.attach_tables(Duration::ZERO);
         }
         self.applied = settings.clone();
+        Ok(())
     }
 
     fn wait_ready(&mut self) -> Vec<String> {

@@ -216,12 +216,15 @@ impl<G: Game> Searcher<G> {
         &self.game
     }
 
-    /// Resizes (and empties) the table to `mb` megabytes.
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Resizes (and empties) the table to `mb` megabytes; when that much
+    /// memory cannot be had, keeps the old table, entries and all, and says
+    /// why.
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), String> {
         if mb != self.hash_mb {
+            self.tt = Table::try_new(mb)?;
             self.hash_mb = mb;
-            self.tt = Table::new(mb);
         }
+        Ok(())
     }
 
     /// Uses `threads` search threads (at least 1). If the thread pool cannot

@@ -226,3 +226,29 @@ fn levels_read_back_their_names() {
         "'expert' is not a valid value (expected easy, medium or hard)"
     );
 }
+
+#[test]
+fn a_hash_size_that_cannot_be_allocated_keeps_the_old_table() {
+    let game = Oware::default();
+    let mut s = Searcher::new(game, 2, 1);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let start = game.start();
+    let history = History::new(game.key(&start));
+    let first = s.search(&start, &history, &limits, &[], &stop, &mut |_| {});
+    let err = s.set_hash_mb(usize::MAX).unwrap_err();
+    assert!(err.contains("cannot allocate"), "{err}");
+    // The entries are still there: the same search is answered from them.
+    let again = s.search(&start, &history, &limits, &[], &stop, &mut |_| {});
+    assert_eq!(again.best, first.best);
+    assert!(
+        again.nodes < first.nodes,
+        "{} vs {}",
+        again.nodes,
+        first.nodes
+    );
+    assert!(s.set_hash_mb(4).is_ok());
+}

@@ -77,8 +77,18 @@ pub struct Table {
 
 impl Table {
     /// A table of at most `mb` megabytes (at least one bucket), rounded down
-    /// to a power of two buckets.
+    /// to a power of two buckets. When that much memory cannot be had, the
+    /// smallest table (and a warning in the log): see [`Table::try_new`].
     pub fn new(mb: usize) -> Table {
+        Table::try_new(mb).unwrap_or_else(|e| {
+            log::warn!("{e}; using a 1 MB table");
+            Table::try_new(1).expect("a 1 MB table")
+        })
+    }
+
+    /// A table of at most `mb` megabytes, or an error when the memory cannot
+    /// be reserved (the caller keeps its old table).
+    pub fn try_new(mb: usize) -> Result<Table, String> {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * 16)).max(1);
         let buckets = if buckets.is_power_of_two() {
@@ -86,19 +96,25 @@ impl Table {
         } else {
             buckets.next_power_of_two() / 2
         };
-        let slots = (0..buckets * BUCKET)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let cannot = |e| format!("cannot allocate a {mb} MB transposition table ({e})");
+        let count = buckets
+            .checked_mul(BUCKET)
+            .ok_or_else(|| cannot("too large".to_string()))?;
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(count)
+            .map_err(|e| cannot(e.to_string()))?;
+        slots.extend((0..count).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
         let table = Table {
             slots,
             mask: buckets - 1,
             age: 0,
         };
         table.touch();
-        table
+        Ok(table)
     }
 
     /// Writes every slot once, so that the memory is really mapped now.
@@ -246,6 +262,19 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_table_too_large_to_allocate_is_an_error() {
+        let err = Table::try_new(usize::MAX)
+            .err()
+            .expect("no machine has that");
+        assert!(err.contains("cannot allocate"), "{err}");
+        // The infallible constructor falls back to the smallest table.
+        assert_eq!(
+            Table::new(usize::MAX).slots.len(),
+            Table::new(1).slots.len()
+        );
+    }
+
     use super::*;
 
     #[test]
