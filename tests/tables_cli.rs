@@ -156,6 +156,11 @@ fn the_protocol_reports_table_hits_and_table_scores() {
     // A table win by 6 seeds: cp 20000 + 100 * 6.
     assert!(last_info.contains("score cp 20600"), "{last_info}");
     assert!(out.contains("bestmove F"), "{out}");
+    let out = protocol(&[], &format!("isready\nposition fen {COVERED}\nd\nquit\n"));
+    assert!(
+        out.contains("Tables: final score South 27 - North 21 under perfect play (exact)"),
+        "{out}"
+    );
 
     // Without tables the same search sees no table.
     let out = protocol(

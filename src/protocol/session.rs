@@ -395,6 +395,10 @@ impl<G: Game> AnySession for Session<G> {
         let _ = writeln!(out, "Captured: South {}, North {}", scores[0], scores[1]);
         let legal = self.legal_moves();
         let _ = writeln!(out, "Legal moves: {}", legal.join(" "));
+        if let Some(oracle) = self.searcher.oracle() {
+            let text = oracle.describe(self.pos(), self.line.history());
+            let _ = writeln!(out, "Tables: {text}");
+        }
         match self.game_end() {
             None => {
                 let _ = writeln!(out, "Game over: no");

@@ -24,4 +24,8 @@ pub trait Oracle<G: Game>: Send + Sync {
         history: &History<G::Key>,
         moves: &[G::Move],
     ) -> Option<Vec<G::Move>>;
+
+    /// One line for people on what the oracle knows of `pos` reached
+    /// through `history` (the `d` command shows it).
+    fn describe(&self, pos: &G::Position, history: &History<G::Key>) -> String;
 }

@@ -34,6 +34,34 @@ impl Oracle<Oware> for TableOracle {
     ) -> Option<Vec<Move>> {
         keeping_moves(&self.tables, &self.game, pos, history, moves)
     }
+
+    fn describe(&self, pos: &Board, history: &History<u128>) -> String {
+        let fresh = history.reversible_plies() == 0;
+        let Some(v) = verdict(&self.tables, &self.game, pos, fresh) else {
+            return format!(
+                "not covered (levels {})",
+                match self.tables.max_level() {
+                    Some(max) => format!("up to {max} seeds"),
+                    None => "none".to_string(),
+                }
+            );
+        };
+        let e = v.entry;
+        match v.final_scores {
+            Some([south, north]) => format!(
+                "final score South {south} - North {north} under perfect play ({})",
+                if e.exact {
+                    "exact"
+                } else {
+                    "exact for this history"
+                }
+            ),
+            None => format!(
+                "the side to move collects {}..{} of the {} seeds on the board if reached by a capture; not known for this history",
+                e.lo, e.hi, v.on_board
+            ),
+        }
+    }
 }
 
 /// The oracle of `tables` for `game`, when `game` is `oware` with the rules
