@@ -136,7 +136,7 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         scope.spawn(|| {
             while !finished.load(Ordering::Relaxed) {
                 bar.set_message(progress.level.load(Ordering::Relaxed).to_string());
-                bar.set_length(2 * progress.positions.load(Ordering::Relaxed));
+                bar.set_length(progress.total());
                 bar.set_position(progress.done());
                 std::thread::sleep(Duration::from_millis(200));
             }
@@ -190,11 +190,11 @@ fn report(bar: &ProgressBar, event: BuildEvent) {
             let secs = time.as_secs_f64().max(1e-9);
             say(bar, format!(
                 "level {n:2}: {} positions, value proved for {:.1}%, exact under every history {:.1}%, \
-                 {} passes, {:.2} s ({:.0} positions/s) -> {}",
+                 {} rounds, {:.2} s ({:.0} positions/s) -> {}",
                 stats.positions,
                 100.0 * stats.fresh_known as f64 / stats.positions as f64,
                 100.0 * stats.exact as f64 / stats.positions as f64,
-                stats.passes,
+                stats.rounds,
                 secs,
                 stats.positions as f64 / secs,
                 path.display()

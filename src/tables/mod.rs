@@ -19,6 +19,8 @@
 pub mod build;
 pub mod entry;
 pub mod file;
+#[cfg(test)]
+mod fixpoint;
 pub mod index;
 pub mod loader;
 pub mod moves;

@@ -93,6 +93,14 @@ impl Oware {
         None
     }
 
+    /// Whether hole `h` may be played in `board` (the scores aside): the
+    /// legality test of [`Game::legal_moves`] for one move, for callers
+    /// that reconstruct moves, such as the endgame tables' unmove generator.
+    #[inline]
+    pub fn allows(&self, board: &Board, h: usize) -> bool {
+        self.illegality(*board, h).is_none()
+    }
+
     /// Whether the game is already decided by the scores.
     #[inline(always)]
     fn decided(board: Board) -> bool {

@@ -1,0 +1,106 @@
+//! A second, deliberately plain builder for the tests: the equations of
+//! [`super::build`] iterated pass after pass over the whole level until
+//! nothing changes (the first builder of the project, slow but obviously
+//! the fixpoint). The retrograde builder must give the same bytes.
+
+use super::build::{level_board, mover_holes, Lower};
+use super::entry::Entry;
+use super::index::{advance, level_size, rank, unrank};
+use crate::game::Game;
+use crate::variants::oware::Oware;
+
+/// A position's moves: the bounds of its best capture (or of its ending
+/// when it has no move; `None` without either) and its quiet children.
+struct Node {
+    capture: Option<(u8, u8)>,
+    own: u8,
+    quiet: Vec<usize>,
+}
+
+fn node(rules: &Oware, n: u8, lower: &dyn Lower, holes: [u8; 12]) -> Node {
+    let board = level_board(holes);
+    let own = holes[..6].iter().sum();
+    let mut legal = <Oware as Game>::Moves::default();
+    rules.legal_moves(&board, &mut legal);
+    let mut node = Node {
+        capture: legal.is_empty().then_some((own, own)),
+        own,
+        quiet: Vec::new(),
+    };
+    for &mv in legal.iter() {
+        let child = rules.play(&board, mv);
+        let taken = child.score(0) as u8;
+        let child_holes = mover_holes(&child);
+        if taken == 0 {
+            node.quiet.push(rank(&child_holes) as usize);
+            continue;
+        }
+        let e = lower.entry(usize::from(n - taken), rank(&child_holes));
+        let (l, h) = (n - e.hi, n - e.lo);
+        node.capture = Some(match node.capture {
+            None => (l, h),
+            Some((cl, ch)) => (cl.max(l), ch.max(h)),
+        });
+    }
+    node
+}
+
+/// Tightens `lo` and `hi` until nothing changes; `any_history` lets a
+/// quiet child also be a repetition, worth its mover's own seeds.
+fn fixpoint(n: u8, nodes: &[Node], lo: &mut [u8], hi: &mut [u8], any_history: bool) {
+    loop {
+        let mut changed = false;
+        for (p, node) in nodes.iter().enumerate() {
+            let (mut new_lo, mut new_hi) = node.capture.unwrap_or((0, 0));
+            for &c in &node.quiet {
+                let (mut l, mut h) = (n - hi[c], n - lo[c]);
+                if any_history {
+                    let repeat = n - nodes[c].own;
+                    (l, h) = (l.min(repeat), h.max(repeat));
+                }
+                new_lo = new_lo.max(l);
+                new_hi = new_hi.max(h);
+            }
+            if new_lo > lo[p] {
+                lo[p] = new_lo;
+                changed = true;
+            }
+            if new_hi < hi[p] {
+                hi[p] = new_hi;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// The entries of level `n`, given the levels below.
+pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
+    let size = level_size(n) as usize;
+    let mut holes = unrank(n, 0);
+    let mut nodes = Vec::with_capacity(size);
+    for p in 0..size {
+        if p > 0 {
+            advance(&mut holes);
+        }
+        nodes.push(node(rules, n as u8, lower, holes));
+    }
+    let (mut lo, mut hi) = (vec![0u8; size], vec![n as u8; size]);
+    fixpoint(n as u8, &nodes, &mut lo, &mut hi, true);
+    let exact: Vec<bool> = lo.iter().zip(&hi).map(|(l, h)| l == h).collect();
+    // The bounds under every history hold with an empty history too, so
+    // they are a sound start for the second fixpoint.
+    fixpoint(n as u8, &nodes, &mut lo, &mut hi, false);
+    (0..size)
+        .map(|p| {
+            Entry {
+                lo: lo[p],
+                hi: hi[p],
+                exact: exact[p],
+            }
+            .encode()
+        })
+        .collect()
+}
