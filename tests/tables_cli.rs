@@ -6,7 +6,8 @@ mod common;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use common::process::{spawn, AWALE};
 
@@ -68,6 +69,67 @@ fn build_reports_each_level_and_resumes() {
     let again = build(&dir, "7");
     assert!(again.contains("level  6: already built"), "{again}");
     assert!(again.contains("level  7: 31824 positions"), "{again}");
+}
+
+/// A build killed (SIGKILL, no chance to clean up) while a level is in
+/// progress leaves only complete files under final names, and running the
+/// command again gives the same files as a build never interrupted.
+#[test]
+fn a_killed_build_resumes_to_the_same_files() {
+    let killed = scratch("killed");
+    let whole = scratch("whole");
+    let mut child = Command::new(AWALE)
+        .args([
+            "tables",
+            "build",
+            "--max-seeds",
+            "14",
+            "--quiet",
+            "--threads",
+            "1",
+        ])
+        .arg("--dir")
+        .arg(&killed)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once level 11 is written, while 12 (a second or so) is built.
+    let eleven = killed.join("oware-nocapture-feed-11.awtb");
+    let start = Instant::now();
+    while !eleven.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(600),
+            "level 11 never came"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let finals: Vec<String> = std::fs::read_dir(&killed)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".awtb"))
+        .collect();
+    assert!(finals.len() >= 12, "{finals:?}");
+    let again = build(&killed, "12");
+    assert!(again.contains("level 11: already built"), "{again}");
+    build(&whole, "12");
+    for n in 0..=12 {
+        let name = format!("oware-nocapture-feed-{n:02}.awtb");
+        let resumed = std::fs::read(killed.join(&name)).unwrap();
+        assert!(
+            resumed == std::fs::read(whole.join(&name)).unwrap(),
+            "level {n} differs after the kill"
+        );
+    }
+    // The temporary file of the level in progress is the only leftover.
+    let leftovers = std::fs::read_dir(&killed)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.ends_with(".awtb"))
+        .count();
+    assert!(leftovers <= 1, "{leftovers} leftovers");
 }
 
 #[test]
