@@ -1,6 +1,6 @@
 //! Black-box: the transparent variants through the built binary: `perft`,
 //! the protocol (`setoption name Variant`, `position`, `d`, `go`, refused
-//! moves), and `awale play`.
+//! moves), and `awale play` (a whole game, refused moves).
 
 mod common;
 
@@ -114,4 +114,133 @@ fn a_whole_terminal_game_of_transparent80() {
     );
     assert!(out.contains("Game over: "), "{out}");
     assert!(out.contains("1T"), "{out}");
+}
+
+/// A position of each variant with South to move and hole 1 holding only
+/// blue seeds (`2B`: no red and no transparent seed), reached from the
+/// start by these moves.
+const SET_UP: [(&str, &str); 2] = [
+    ("transparent80", "1TR 2R 1R 4R"),
+    ("transparent96", "1TR 2R"),
+];
+
+/// The bad input of issue 15 in that position, each with the words of the
+/// reason it must be refused with.
+const BAD_MOVES: [(&str, &str); 8] = [
+    ("4T", "the colour is missing after T"),
+    ("4TX", "'TX' is not a colour"),
+    ("4RT", "'RT' is not a colour"),
+    ("17R", "hole numbers run from 1 to 16"),
+    ("2B", "hole 2 belongs to the opponent"),
+    ("1R", "hole 1 holds no red seed"),
+    ("1TR", "hole 1 holds no transparent seed"),
+    ("1tb", "hole 1 holds no transparent seed"),
+];
+
+#[test]
+fn the_protocol_refuses_each_bad_move_with_its_reason_and_keeps_the_position() {
+    for (variant, set_up) in SET_UP {
+        let mut script = format!(
+            "setoption name Variant value {variant}\nposition startpos moves {set_up}\nd\n"
+        );
+        for (bad, _) in BAD_MOVES {
+            script.push_str(&format!("position startpos moves {set_up} {bad}\nd\n"));
+        }
+        script.push_str("quit\n");
+        let mut child = Command::new(AWALE)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        let errors: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("info string error: "))
+            .collect();
+        assert_eq!(errors.len(), BAD_MOVES.len(), "{variant}: {text}");
+        let plies = set_up.split_whitespace().count();
+        for ((bad, why), error) in BAD_MOVES.iter().zip(&errors) {
+            let at = format!("move {} '{bad}'", plies + 1);
+            assert!(
+                error.contains(&at) && error.contains(why),
+                "{variant} {bad}: {error}"
+            );
+        }
+        // Every `d` shows the position the moves before the bad one reach.
+        let positions: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("Position: "))
+            .collect();
+        assert_eq!(positions.len(), BAD_MOVES.len() + 1, "{variant}: {text}");
+        assert!(
+            positions[0].starts_with("2B-"),
+            "{variant}: {}",
+            positions[0]
+        );
+        assert!(
+            positions.iter().all(|p| *p == positions[0]),
+            "{variant}: {text}"
+        );
+    }
+}
+
+#[test]
+fn awale_play_refuses_each_bad_move_with_its_reason_and_keeps_the_position() {
+    for (variant, set_up) in SET_UP {
+        let mut input = String::new();
+        for (bad, _) in BAD_MOVES {
+            input.push_str(bad);
+            input.push('\n');
+        }
+        input.push_str("moves\nquit\n");
+        let mut child = Command::new(AWALE)
+            .args(["play", "--variant", variant, "--human", "both"])
+            .args(["--moves", set_up])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        let refusals: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once("Not a move here: ").map(|(_, why)| why))
+            .collect();
+        assert_eq!(refusals.len(), BAD_MOVES.len(), "{variant}: {text}");
+        for ((bad, why), refusal) in BAD_MOVES.iter().zip(&refusals) {
+            assert!(
+                refusal.contains(&format!("move {bad}"))
+                    || refusal.contains(&format!("move '{bad}'")),
+                "{variant} {bad}: {refusal}"
+            );
+            assert!(refusal.contains(why), "{variant} {bad}: {refusal}");
+        }
+        // The legal moves never change, and the moves played are the set-up's.
+        let legal: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once("Legal moves: ").map(|(_, m)| m))
+            .collect();
+        assert_eq!(legal.len(), BAD_MOVES.len() + 2, "{variant}: {text}");
+        assert!(legal[0].starts_with("1B 3R "), "{variant}: {}", legal[0]);
+        assert!(legal.iter().all(|m| *m == legal[0]), "{variant}: {text}");
+        assert!(
+            text.contains(&format!("Played: {set_up}\n")),
+            "{variant}: {text}"
+        );
+    }
 }
