@@ -1,6 +1,6 @@
 //! Black-box: the transparent variants through the built binary: `perft`,
 //! the protocol (`setoption name Variant`, `position`, `d`, `go`, refused
-//! moves), and `awale play` (a whole game, refused moves).
+//! moves), `awale play` (a whole game, refused moves) and `awale match`.
 
 mod common;
 
@@ -8,6 +8,9 @@ use std::io::Write;
 use std::process::Command;
 use std::time::Duration;
 
+use awale::game::{game_end, play_moves, Game, History};
+use awale::referee::records::read_records;
+use awale::variants::transparent::{Transparent80, Transparent96};
 use common::process::{exit_within, forward_lines, spawn, succeed, AWALE};
 
 fn perft(args: &[&str]) -> String {
@@ -243,4 +246,85 @@ fn awale_play_refuses_each_bad_move_with_its_reason_and_keeps_the_position() {
             "{variant}: {text}"
         );
     }
+}
+
+/// Replays every game of a records file under `game`'s rules and checks the
+/// recorded variant, the end and the final scores.
+fn check_records<G: Game>(game: &G, path: &std::path::Path, games: usize) {
+    let records = read_records(path).unwrap();
+    assert_eq!(records.len(), games);
+    for r in &records {
+        assert_eq!(r.tag("Variant"), Some(game.name()), "{}", r.to_text());
+        let reason = r.tag("Reason").unwrap();
+        assert!(!reason.contains("forfeits"), "{}", r.to_text());
+        let start = game.start();
+        let (pos, history) = play_moves(
+            game,
+            start,
+            &History::new(game.key(&start)),
+            &r.moves.join(" "),
+        )
+        .unwrap_or_else(|e| panic!("{e}: {}", r.to_text()));
+        if !reason.contains("adjudicated") {
+            let end = game_end(game, &pos, &history).expect("the game is over");
+            assert_eq!(
+                r.tag("Scores").unwrap(),
+                format!("{}-{}", end.scores[0], end.scores[1])
+            );
+        }
+    }
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn awale_match_plays_both_variants() {
+    let records = std::env::temp_dir().join(format!(
+        "awale-transparent-match-{}.txt",
+        std::process::id()
+    ));
+    // transparent96 as in 2025/26: a class-harness (arbiter) player against
+    // a protocol one.
+    let _ = std::fs::remove_file(&records);
+    let arbiter = format!(
+        "cmd={AWALE},name=harness,proto=arbiter,arg=arbiter,arg=--variant,arg=transparent96,arg=--movetime,arg=20"
+    );
+    let uci = format!("cmd={AWALE},name=uci,arg=uci,option.Level=medium");
+    let (_, out) = succeed(Command::new(AWALE).args([
+        "match",
+        "--engine",
+        &arbiter,
+        "--engine",
+        &uci,
+        "--variant",
+        "transparent96",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--records",
+        records.to_str().unwrap(),
+    ]));
+    assert!(out.contains("Score of harness vs uci: "), "{out}");
+    assert!(!out.contains("Forfeits"), "{out}");
+    check_records(&Transparent96, &records, 2);
+    // transparent80 between two protocol players.
+    let easy = format!("cmd={AWALE},name=easy,arg=uci,option.Level=easy");
+    let (_, out) = succeed(Command::new(AWALE).args([
+        "match",
+        "--engine",
+        &easy,
+        "--engine",
+        &uci,
+        "--variant",
+        "transparent80",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--records",
+        records.to_str().unwrap(),
+    ]));
+    assert!(out.contains("Score of easy vs uci: "), "{out}");
+    assert!(!out.contains("Forfeits"), "{out}");
+    check_records(&Transparent80, &records, 2);
 }
