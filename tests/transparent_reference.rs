@@ -5,7 +5,8 @@
 //! start; property tests on the positions of random games and on scattered
 //! positions of any make (a side to move without seeds, both players at
 //! 40, few seeds left), where both must agree on the move list, the
-//! position after every move and the end with its final scores.
+//! position after every move and the end with its final scores; and any
+//! move or position text read or refused without a panic.
 
 mod common;
 
@@ -421,6 +422,60 @@ proptest! {
     #[test]
     fn conservation_and_round_trips_96(choices in prop::collection::vec(0usize..64, 0..250)) {
         conservation_and_round_trips(&Transparent96, Year::T96, &choices)?;
+    }
+}
+
+/// Any move text is either a legal move or refused with a message, and
+/// any position text either reads back as written (and can be played on)
+/// or is refused with a message: no panic.
+fn any_text<G: Game>(
+    game: &G,
+    choices: &[usize],
+    mv: &str,
+    position: &str,
+) -> Result<(), TestCaseError> {
+    let pos = *random_game(game, choices).last().unwrap();
+    let mut moves = G::Moves::default();
+    game.legal_moves(&pos, &mut moves);
+    match game.parse_move(&pos, mv) {
+        Ok(m) => prop_assert!(moves.contains(&m), "{} accepted", mv),
+        Err(e) => prop_assert!(!e.to_string().is_empty()),
+    }
+    match game.parse_position(position) {
+        Ok(p) => {
+            let text = game.format_position(&p);
+            prop_assert_eq!(game.parse_position(&text), Ok(p));
+            game.legal_moves(&p, &mut moves);
+            prop_assert_eq!(moves.is_empty(), game.end(&p).is_some());
+            for &m in moves.iter() {
+                let next = game.format_position(&game.play(&p, m));
+                prop_assert!(game.parse_position(&next).is_ok(), "{} after {:?}", next, m);
+            }
+        }
+        Err(e) => prop_assert!(!e.to_string().is_empty()),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_text_is_read_or_refused_80(
+        choices in prop::collection::vec(0usize..64, 0..60),
+        mv in "[0-9RBTrbtX ]{0,6}",
+        position in "(([0-9]{1,2}[RBT]){0,3}-){15,17}[0-9]{1,2}-[0-9]{1,2}-[SNX]",
+    ) {
+        any_text(&Transparent80, &choices, &mv, &position)?;
+    }
+
+    #[test]
+    fn any_text_is_read_or_refused_96(
+        choices in prop::collection::vec(0usize..64, 0..60),
+        mv in "[0-9RBTrbtX ]{0,6}",
+        position in "(([0-9]{1,2}[RBT]){0,3}-){15,17}[0-9]{1,2}-[0-9]{1,2}-[SNX]",
+    ) {
+        any_text(&Transparent96, &choices, &mv, &position)?;
     }
 }
 
