@@ -185,6 +185,12 @@ fn a_transparent96_game_between_two_arbiter_processes() {
     // the announced end.
     let mut moves: Vec<String> = transcript[..transcript.len() - 1].to_vec();
     moves.push(words[1].to_string());
+    for m in &moves {
+        assert!(
+            !m.is_empty() && !m.contains(char::is_whitespace),
+            "not one move: {m:?} in {transcript:?}"
+        );
+    }
     let game = Transparent96;
     let start = game.start();
     let (end_pos, history) = play_moves(
@@ -199,5 +205,33 @@ fn a_transparent96_game_between_two_arbiter_processes() {
     assert_eq!(words[3], end.scores[1].to_string(), "{result}");
     for p in &mut players {
         assert!(p.wait_exit().success());
+    }
+}
+
+#[test]
+fn transparent96_with_the_default_movetime_answers_one_legal_move() {
+    use awale::game::Game;
+    use awale::variants::transparent::Transparent96;
+
+    // No --movetime: the 2025/26 default (800 ms, below the referee's 1 s;
+    // not timed here). The answer is one line holding one legal move.
+    let mut p = Player::start(&["--variant", "transparent96"]);
+    p.send("START");
+    let answer = p.read().unwrap();
+    let game = Transparent96;
+    let start = game.start();
+    assert!(game.parse_move(&start, &answer).is_ok(), "{answer:?}");
+    p.send("RESULT");
+    assert_eq!(p.read(), None);
+    assert!(p.wait_exit().success());
+}
+
+#[test]
+fn a_bad_transparent96_move_is_reported_invalid() {
+    for bad in ["4T", "4TX", "4RT", "17R", "2R"] {
+        let mut p = Player::start(&["--variant", "transparent96", "--movetime", "20"]);
+        p.send(bad);
+        assert_eq!(p.read().unwrap(), format!("RESULT invalid {bad}"));
+        assert!(!p.wait_exit().success());
     }
 }

@@ -2,8 +2,11 @@
 //! deliberately simple implementation of their rules written here (holes as
 //! vectors of seed letters, one seed sown per loop step, positions read and
 //! written as strings, `RULES.md` followed line by line): perft from the
-//! start, move lists and results on random positions, and property tests
-//! over random games.
+//! start; property tests on the positions of random games and on scattered
+//! positions of any make (a side to move without seeds, both players at
+//! 40, few seeds left), where both must agree on the move list, the
+//! position after every move and the end with its final scores; and any
+//! move or position text read or refused without a panic.
 
 mod common;
 
@@ -75,7 +78,8 @@ impl Simple {
             .sum()
     }
 
-    fn over(&self) -> bool {
+    /// The final scores when the game is over, `None` while it goes on.
+    fn result(&self) -> Option<[u32; 2]> {
         let mut scores = self.scores;
         let mut left = self.on_board();
         if self.seeds_of(self.side) == 0 {
@@ -83,14 +87,16 @@ impl Simple {
             left = 0;
         }
         let half = self.year.seeds() / 2;
-        if scores[0] > half || scores[1] > half {
-            return true;
-        }
+        let won = scores[0] > half || scores[1] > half;
         let drawn = match self.year {
             Year::T80 => scores == [40, 40],
             Year::T96 => scores[0] >= 40 && scores[1] >= 40,
         };
-        drawn || left < 10
+        (won || drawn || left < 10).then_some(scores)
+    }
+
+    fn over(&self) -> bool {
+        self.result().is_some()
     }
 
     fn moves(&self) -> Vec<String> {
@@ -220,8 +226,9 @@ fn simple_models_agree_on_perft_from_the_start_at_depth_5() {
     assert_eq!(simple_perft(&Transparent96, Year::T96, 5), START_96[4]);
 }
 
-/// Move lists and the result of every move agree with the simple model
-/// along the random game `choices`, as does a shallow perft at its end.
+/// Move lists, the result of every move and the end of the game (final
+/// scores) agree with the simple model along the random game `choices`, as
+/// does a shallow perft at its end.
 fn matches_the_simple_model<G: Game>(
     game: &G,
     year: Year,
@@ -239,6 +246,12 @@ fn matches_the_simple_model<G: Game>(
         expected.sort();
         prop_assert_eq!(&listed, &expected, "moves of {}", text);
         prop_assert_eq!(moves.is_empty(), game.end(&pos).is_some());
+        prop_assert_eq!(
+            game.end(&pos).map(|end| end.scores),
+            simple.result(),
+            "result of {}",
+            text
+        );
         for mv in &expected {
             let engine = game.play(&pos, game.parse_move(&pos, mv).unwrap());
             prop_assert_eq!(
@@ -253,6 +266,85 @@ fn matches_the_simple_model<G: Game>(
     let last = *random_game(game, choices).last().unwrap();
     let simple = Simple::parse(year, &game.format_position(&last));
     prop_assert_eq!(engine_perft(game, &last, 3), simple.perft(3));
+    Ok(())
+}
+
+/// A position of `year` built from `places`, one per seed of the game (32
+/// red, 32 blue, then the transparent ones): below 16 the seed lies in hole
+/// `place + 1`, otherwise it is in South's score (even) or North's (odd).
+/// Many seeds off the board make the endings common.
+fn scattered(year: Year, places: &[usize], side: usize) -> Simple {
+    let mut holes = vec![Vec::new(); 17];
+    let mut scores = [0, 0];
+    for (i, &place) in places.iter().enumerate().take(year.seeds() as usize) {
+        let seed = match i {
+            0..=31 => 'R',
+            32..=63 => 'B',
+            _ => 'T',
+        };
+        if place < 16 {
+            holes[place + 1].push(seed);
+        } else {
+            scores[place % 2] += 1;
+        }
+    }
+    Simple {
+        year,
+        holes,
+        scores,
+        side,
+    }
+}
+
+/// Each seed's place: `share` of the seeds, spread over the three kinds by
+/// `salt` (37 is prime to 80 and 96, so `i * 37 + salt` permutes them), take
+/// their place from `off` (a score), the others from `places` (a hole).
+fn mix(places: &[usize], off: &[usize], share: usize, salt: usize) -> Vec<usize> {
+    let n = places.len();
+    (0..n)
+        .map(|i| {
+            if (i * 37 + salt) % n < share {
+                off[i]
+            } else {
+                places[i]
+            }
+        })
+        .collect()
+}
+
+/// On a position of any make (not only one reached by play: a side to move
+/// without seeds, both players at 40, few seeds left), the engine reads
+/// the simple model's string and agrees with it on the end, the final
+/// scores, the legal moves and the position after each.
+fn scattered_position_agrees<G: Game>(game: &G, simple: &Simple) -> Result<(), TestCaseError> {
+    let text = simple.text();
+    let pos = game
+        .parse_position(&text)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(game.format_position(&pos), text.clone());
+    prop_assert_eq!(
+        game.end(&pos).map(|end| end.scores),
+        simple.result(),
+        "{}",
+        text
+    );
+    let mut moves = G::Moves::default();
+    game.legal_moves(&pos, &mut moves);
+    let mut listed: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
+    listed.sort();
+    let mut expected = simple.moves();
+    expected.sort();
+    prop_assert_eq!(&listed, &expected, "moves of {}", text);
+    for mv in &expected {
+        let engine = game.play(&pos, game.parse_move(&pos, mv).unwrap());
+        prop_assert_eq!(
+            game.format_position(&engine),
+            simple.play(mv).text(),
+            "{} after {}",
+            text,
+            mv
+        );
+    }
     Ok(())
 }
 
@@ -299,6 +391,30 @@ proptest! {
     }
 
     #[test]
+    fn scattered_positions_of_transparent80(
+        places in prop::collection::vec(0usize..16, 80),
+        off in prop::collection::vec(16usize..18, 80),
+        share in 0usize..=80,
+        salt in 0usize..80,
+        side in 0usize..2,
+    ) {
+        let simple = scattered(Year::T80, &mix(&places, &off, share, salt), side);
+        scattered_position_agrees(&Transparent80, &simple)?;
+    }
+
+    #[test]
+    fn scattered_positions_of_transparent96(
+        places in prop::collection::vec(0usize..16, 96),
+        off in prop::collection::vec(16usize..18, 96),
+        share in 0usize..=96,
+        salt in 0usize..96,
+        side in 0usize..2,
+    ) {
+        let simple = scattered(Year::T96, &mix(&places, &off, share, salt), side);
+        scattered_position_agrees(&Transparent96, &simple)?;
+    }
+
+    #[test]
     fn conservation_and_round_trips_80(choices in prop::collection::vec(0usize..64, 0..250)) {
         conservation_and_round_trips(&Transparent80, Year::T80, &choices)?;
     }
@@ -306,6 +422,60 @@ proptest! {
     #[test]
     fn conservation_and_round_trips_96(choices in prop::collection::vec(0usize..64, 0..250)) {
         conservation_and_round_trips(&Transparent96, Year::T96, &choices)?;
+    }
+}
+
+/// Any move text is either a legal move or refused with a message, and
+/// any position text either reads back as written (and can be played on)
+/// or is refused with a message: no panic.
+fn any_text<G: Game>(
+    game: &G,
+    choices: &[usize],
+    mv: &str,
+    position: &str,
+) -> Result<(), TestCaseError> {
+    let pos = *random_game(game, choices).last().unwrap();
+    let mut moves = G::Moves::default();
+    game.legal_moves(&pos, &mut moves);
+    match game.parse_move(&pos, mv) {
+        Ok(m) => prop_assert!(moves.contains(&m), "{} accepted", mv),
+        Err(e) => prop_assert!(!e.to_string().is_empty()),
+    }
+    match game.parse_position(position) {
+        Ok(p) => {
+            let text = game.format_position(&p);
+            prop_assert_eq!(game.parse_position(&text), Ok(p));
+            game.legal_moves(&p, &mut moves);
+            prop_assert_eq!(moves.is_empty(), game.end(&p).is_some());
+            for &m in moves.iter() {
+                let next = game.format_position(&game.play(&p, m));
+                prop_assert!(game.parse_position(&next).is_ok(), "{} after {:?}", next, m);
+            }
+        }
+        Err(e) => prop_assert!(!e.to_string().is_empty()),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_text_is_read_or_refused_80(
+        choices in prop::collection::vec(0usize..64, 0..60),
+        mv in "[0-9RBTrbtX ]{0,6}",
+        position in "(([0-9]{1,2}[RBT]){0,3}-){15,17}[0-9]{1,2}-[0-9]{1,2}-[SNX]",
+    ) {
+        any_text(&Transparent80, &choices, &mv, &position)?;
+    }
+
+    #[test]
+    fn any_text_is_read_or_refused_96(
+        choices in prop::collection::vec(0usize..64, 0..60),
+        mv in "[0-9RBTrbtX ]{0,6}",
+        position in "(([0-9]{1,2}[RBT]){0,3}-){15,17}[0-9]{1,2}-[0-9]{1,2}-[SNX]",
+    ) {
+        any_text(&Transparent96, &choices, &mv, &position)?;
     }
 }
 

@@ -139,6 +139,28 @@ fn a_lap_of_sixteen_seeds_skips_the_origin() {
     assert_eq!(h.len(), 15);
     // The last seed fell in hole 2, which holds 6: no capture.
     assert_eq!(next.score(0), 35);
+    // transparent80, 17 red seeds from hole 1: holes 2..16, then 2 and 3.
+    let pos = setup::<Transparent80>(&[(1, "17R"), (2, "4B"), (3, "4B"), (16, "4B")], 30, 'S');
+    let next = play(Transparent80, &pos, "1R");
+    let mut expected = vec![(2, "2R4B"), (3, "2R4B")];
+    expected.extend((4..16).map(|h| (h, "1R")));
+    expected.push((16, "1R4B"));
+    assert_eq!(holes(Transparent80, &next), owned(&expected));
+    assert_eq!(next.score(0), 30, "hole 3 holds 6: no capture");
+}
+
+#[test]
+fn a_lap_of_seeds_sown_like_blue_skips_the_origin_and_the_movers_holes() {
+    // North's 2TB in transparent96: 2 transparent then 8 blue seeds, all
+    // sown like blue into South's holes 3, 5, ..., 15, 1, then 3 and 5
+    // again (8 holes a lap); hole 2 and North's other holes get none. The
+    // last seed fell in 5 (1T1B = 2): captured; hole 4 holds 4: stop.
+    let pos = setup::<Transparent96>(&[(1, "4R"), (2, "8B2T"), (4, "4R")], 35, 'N');
+    let next = play(Transparent96, &pos, "2TB");
+    let mut expected = vec![(1, "4R1B"), (3, "1B1T"), (4, "4R")];
+    expected.extend((7..16).step_by(2).map(|h| (h, "1B")));
+    assert_eq!(holes(Transparent96, &next), owned(&expected));
+    assert_eq!(Transparent96.scores(&next), [35, 96 - 18 - 35 + 2]);
 }
 
 #[test]
@@ -155,6 +177,9 @@ fn the_game_ends_below_ten_seeds_on_the_board() {
     let ten = setup::<Transparent80>(&[(1, "4R"), (2, "3B"), (3, "3T")], 35, 'S');
     assert_eq!(Transparent80.end(&ten), None, "10 seeds: play goes on");
     assert_eq!(Transparent80.count_legal_moves(&ten), 3);
+    let ten = setup::<Transparent96>(&[(1, "4R"), (2, "3B"), (3, "3T")], 47, 'S');
+    assert_eq!(Transparent96.end(&ten), None, "10 seeds: play goes on");
+    assert_eq!(Transparent96.count_legal_moves(&ten), 3);
 }
 
 #[test]
