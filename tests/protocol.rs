@@ -529,11 +529,12 @@ fn a_piped_perft_completes_before_quit_and_the_end_of_input() {
 fn a_second_go_waits_for_the_first() {
     let mut e = Engine::start(&[]);
     e.send("position startpos");
-    e.send("go depth 6");
+    // Deep enough that a second go cutting it short would stop it early.
+    e.send("go depth 12");
     e.send("go depth 2");
     let (before, _) = e.until(|l| l.starts_with("bestmove"));
     assert!(
-        before.iter().any(|l| l.starts_with("info depth 6 ")),
+        before.iter().any(|l| l.starts_with("info depth 12 ")),
         "{before:?}"
     );
     let (before, _) = e.until(|l| l.starts_with("bestmove"));

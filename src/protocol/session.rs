@@ -664,6 +664,36 @@ mod tests {
     }
 
     #[test]
+    fn a_hash_that_cannot_be_allocated_is_an_error_that_changes_nothing() {
+        let mut s = session();
+        s.set_position(&Start::StartPos, &["F".to_string()])
+            .unwrap();
+        let huge = Settings {
+            hash_mb: usize::MAX,
+            ..Settings::default()
+        };
+        let err = s.configure(&huge).unwrap_err();
+        assert!(err.contains("cannot allocate"), "{err}");
+        // The session goes on as before: the same position, and searches.
+        assert!(s
+            .display()
+            .contains("Position: 4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"));
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(3),
+            multipv: 1,
+            ..Limits::default()
+        };
+        assert!(s.search(&limits, &[], &stop, &mut |_| {}).is_some());
+        // A size that can be had is taken.
+        let small = Settings {
+            hash_mb: 2,
+            ..Settings::default()
+        };
+        assert_eq!(s.configure(&small), Ok(()));
+    }
+
+    #[test]
     fn only_the_first_multipv_line_reports_a_best_move() {
         let mut s = session();
         let stop = AtomicBool::new(false);
