@@ -1,7 +1,7 @@
 //! `transparent80` and `transparent96` checked against a second,
 //! deliberately simple implementation of their rules written here (holes as
 //! vectors of seed letters, one seed sown per loop step, positions read and
-//! written as strings, `RULES.md` followed line by line): perft from the
+//! written as strings, `docs/rules.md` followed line by line): perft from the
 //! start, move lists and results on random positions, and property tests
 //! over random games.
 
