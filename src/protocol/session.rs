@@ -554,6 +554,24 @@ mod tests {
         build(&Settings::default()).unwrap()
     }
 
+    /// Searches `s` to `depth` with `multipv` lines; the choice and the reports.
+    fn search_to(
+        s: &mut Box<dyn AnySession>,
+        depth: u32,
+        multipv: usize,
+        searchmoves: &[String],
+    ) -> (Option<BestMove>, Vec<Report>) {
+        let limits = Limits {
+            depth: Some(depth),
+            multipv,
+            ..Limits::default()
+        };
+        let mut reports = Vec::new();
+        let stop = AtomicBool::new(false);
+        let best = s.search(&limits, searchmoves, &stop, &mut |r| reports.push(r));
+        (best, reports)
+    }
+
     #[test]
     fn letter_runs_are_split() {
         let moves = ["FfEaCe".to_string(), "12".to_string(), "A".to_string()];
@@ -620,28 +638,14 @@ mod tests {
             .unwrap();
         assert!(s.game_end().is_some());
         assert!(s.display().contains("Game over: yes"));
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(2),
-            multipv: 1,
-            ..Limits::default()
-        };
-        assert_eq!(s.search(&limits, &[], &stop, &mut |_| {}), None);
+        assert_eq!(search_to(&mut s, 2, 1, &[]).0, None);
     }
 
     #[test]
     fn search_reports_and_answers_a_legal_move() {
         let mut s = session();
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(3),
-            multipv: 1,
-            ..Limits::default()
-        };
-        let mut lines = Vec::new();
-        let best = s
-            .search(&limits, &["B".to_string()], &stop, &mut |r| lines.push(r))
-            .unwrap();
+        let (best, lines) = search_to(&mut s, 3, 1, &["B".to_string()]);
+        let best = best.unwrap();
         assert_eq!(best.mv, "B");
         // The expected reply is the second move of the last PV.
         let last = &lines.last().unwrap().line;
@@ -678,13 +682,7 @@ mod tests {
         assert!(s
             .display()
             .contains("Position: 4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"));
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(3),
-            multipv: 1,
-            ..Limits::default()
-        };
-        assert!(s.search(&limits, &[], &stop, &mut |_| {}).is_some());
+        assert!(search_to(&mut s, 3, 1, &[]).0.is_some());
         // A size that can be had is taken.
         let small = Settings {
             hash_mb: 2,
@@ -695,15 +693,7 @@ mod tests {
 
     #[test]
     fn only_the_first_multipv_line_reports_a_best_move() {
-        let mut s = session();
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(2),
-            multipv: 3,
-            ..Limits::default()
-        };
-        let mut reports = Vec::new();
-        s.search(&limits, &[], &stop, &mut |r| reports.push(r));
+        let (_, reports) = search_to(&mut session(), 2, 3, &[]);
         assert_eq!(reports.len(), 6, "{reports:?}");
         for report in &reports {
             let first = report.line.contains(" multipv 1 ");
