@@ -670,6 +670,21 @@ fn a_ponder_search_that_is_done_still_waits_for_ponderhit() {
 }
 
 #[test]
+fn a_refused_go_ponder_leaves_nothing_pondering() {
+    let mut e = Engine::start(&[]);
+    e.send("go ponder movetime 50 searchmoves Z");
+    let error = e.next();
+    assert!(error.starts_with("info string error: go: "), "{error}");
+    e.send("ponderhit");
+    assert_eq!(
+        e.next(),
+        "info string ponderhit ignored: no search is pondering"
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
 fn quit_while_pondering_exits_cleanly() {
     let mut e = Engine::start(&[]);
     e.send("go ponder movetime 50");

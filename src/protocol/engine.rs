@@ -531,6 +531,9 @@ impl Engine {
         let game_over = session.game_end();
         let mover = session.side_to_move_index();
         if let Err(e) = checked {
+            // Nothing runs: the input thread forgets this search (isready
+            // and ponderhit no longer count it as under way).
+            stop.trigger();
             self.error(&format!("go: {e}"));
             return Ok(());
         }
