@@ -114,11 +114,14 @@ fn help_lists_the_variants_and_the_protocols() {
             .expect("the binary runs");
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    let analyze = help(&["analyze", "--help"]);
-    assert!(
-        analyze.contains("possible values: oware, colors12"),
-        "{analyze}"
-    );
+    // Every subcommand with --variant lists the variants.
+    for command in ["analyze", "perft", "play", "match", "tournament", "arbiter"] {
+        let text = help(&[command, "--help"]);
+        assert!(
+            text.contains("possible values: oware, colors12"),
+            "{command}: {text}"
+        );
+    }
     let uci = help(&["uci", "--help"]);
     assert!(
         uci.contains("bestmove") && uci.contains("protocol.md"),

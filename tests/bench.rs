@@ -60,4 +60,13 @@ fn bad_arguments_are_refused() {
         assert!(stderr.contains("error"), "{stderr}");
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
+    // The limits are those of the protocol (`bench 101` and `setoption
+    // name Hash value 4097` are refused there).
+    for (args, limit) in [
+        (&["--depth", "101"][..], "1..=100"),
+        (&["--hash", "4097"], "1..=4096"),
+    ] {
+        let (ok, _, stderr) = bench(args);
+        assert!(!ok && stderr.contains(limit), "{args:?}: {stderr}");
+    }
 }

@@ -1,7 +1,7 @@
-//! The three worked examples of the `colors16` rule text
-//! (`vectors/colors16-examples.txt`, with the `RULES.md` correction of
-//! "Cas 2.2"): set up the position, play the move from its notation, check
-//! the seeds captured and every hole after.
+//! The three worked examples of the `colors16` rule text (the course's
+//! text, with the correction of "Cas 2.2" that `src/variants/colors16/mod.rs`
+//! notes): set up the position, play the move from its notation, check the
+//! seeds captured and every hole after.
 
 mod common;
 

@@ -423,7 +423,7 @@ fn bad_settings_are_refused_with_a_message() {
                 "--variant",
                 "chess",
             ],
-            "unknown variant",
+            "invalid value 'chess'",
         ),
     ] {
         let out = awale(&args, None).output().unwrap();

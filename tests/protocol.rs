@@ -70,6 +70,32 @@ impl Engine {
         }
     }
 
+    /// Reads every line that comes within `wait` and returns them, failing
+    /// the test if one satisfies `unwanted` (only a hang-free "it did not
+    /// come" check: a slow machine makes it weaker, never wrong).
+    fn none_within(&mut self, wait: Duration, unwanted: impl Fn(&str) -> bool) -> Vec<String> {
+        let until = std::time::Instant::now() + wait;
+        let mut got = Vec::new();
+        loop {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    assert!(
+                        !unwanted(&line),
+                        "unexpected {line:?}; so far: {:?}",
+                        self.seen
+                    );
+                    got.push(line);
+                }
+                Err(RecvTimeoutError::Timeout) => return got,
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the engine closed its output; so far: {:?}", self.seen)
+                }
+            }
+        }
+    }
+
     /// Reads lines until one satisfies `want`; returns the lines before it and it.
     fn until(&mut self, want: impl Fn(&str) -> bool) -> (Vec<String>, String) {
         self.until_within(PATIENCE, want)
@@ -145,6 +171,7 @@ fn handshake_lists_options_and_answers_isready() {
         "Move Overhead",
         "MultiPV",
         "Clear Hash",
+        "Ponder",
     ] {
         let prefix = format!("option name {name} type ");
         assert!(
@@ -152,6 +179,12 @@ fn handshake_lists_options_and_answers_isready() {
             "{name}: {before:?}"
         );
     }
+    assert!(
+        before
+            .iter()
+            .any(|l| l == "option name Ponder type check default false"),
+        "{before:?}"
+    );
     let (before, _) = e.ask("isready", "readyok");
     assert!(before.is_empty());
     e.send("quit");
@@ -496,11 +529,12 @@ fn a_piped_perft_completes_before_quit_and_the_end_of_input() {
 fn a_second_go_waits_for_the_first() {
     let mut e = Engine::start(&[]);
     e.send("position startpos");
-    e.send("go depth 6");
+    // Deep enough that a second go cutting it short would stop it early.
+    e.send("go depth 12");
     e.send("go depth 2");
     let (before, _) = e.until(|l| l.starts_with("bestmove"));
     assert!(
-        before.iter().any(|l| l.starts_with("info depth 6 ")),
+        before.iter().any(|l| l.starts_with("info depth 12 ")),
         "{before:?}"
     );
     let (before, _) = e.until(|l| l.starts_with("bestmove"));
@@ -540,4 +574,150 @@ fn quit_now_help_and_escaped_errors() {
     e.send("quit now");
     assert!(e.wait_exit().success());
     assert!(e.rest().is_empty());
+}
+
+/// How long a test watches for a `bestmove` that must not come while the
+/// engine ponders: longer than the move time the `go ponder` gives.
+const PONDERING: Duration = Duration::from_millis(300);
+
+fn is_bestmove(line: &str) -> bool {
+    line.starts_with("bestmove")
+}
+
+#[test]
+fn go_ponder_holds_bestmove_until_ponderhit_then_keeps_to_movetime() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Ponder value true");
+    // The GUI expected North to answer F with f, and ponders on that.
+    e.send("position startpos moves F f");
+    e.send("go ponder movetime 100");
+    // The search reports as it goes, and isready is answered at once...
+    e.until(|l| l.starts_with("info depth "));
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
+    // ...but no bestmove comes, although the move time has passed.
+    let seen = e.none_within(PONDERING, is_bestmove);
+    assert!(seen.iter().all(|l| l.starts_with("info ")), "{seen:?}");
+    // The opponent played f: the move time now counts, and bestmove comes.
+    e.send("ponderhit");
+    let (before, line) = e.until(is_bestmove);
+    assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(["A", "B", "C", "D", "E"].contains(&words[1]), "{line}");
+    // Exactly one bestmove.
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(before.is_empty(), "{before:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn stop_ends_pondering_with_one_bestmove() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves F");
+    e.send("go ponder wtime 1000 btime 1000");
+    e.until(|l| l.starts_with("info depth "));
+    e.none_within(PONDERING, is_bestmove);
+    let (_, line) = e.ask("stop", "bestmove");
+    assert!(
+        ["a", "b", "c", "d", "e", "f"].contains(&bestmove(&line)),
+        "{line}"
+    );
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(before.is_empty(), "{before:?}");
+    // A ponderhit after the stop finds nothing pondering: a note, no answer.
+    e.send("ponderhit");
+    assert_eq!(
+        e.next(),
+        "info string ponderhit ignored: no search is pondering"
+    );
+    let (before, _) = e.ask("isready", "readyok");
+    assert!(before.is_empty(), "{before:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn a_ponder_search_that_is_done_still_waits_for_ponderhit() {
+    let mut e = Engine::start(&[]);
+    // The depth is reached at once, but the answer waits for the hit.
+    e.send("go ponder depth 2");
+    e.until(|l| l.starts_with("info depth 2 "));
+    e.none_within(PONDERING, is_bestmove);
+    let (_, line) = e.ask("ponderhit", "bestmove");
+    assert!(
+        ["A", "B", "C", "D", "E", "F"].contains(&bestmove(&line)),
+        "{line}"
+    );
+    // A finished game: bestmove (none), after the hit too.
+    e.send("position fen 0-0-0-0-0-0-1-0-0-0-0-0-23-24-S");
+    e.send("go ponder movetime 10");
+    e.until(|l| l.starts_with("info string game over"));
+    e.none_within(PONDERING, is_bestmove);
+    let (_, line) = e.ask("ponderhit", "bestmove");
+    assert_eq!(line, "bestmove (none)");
+    // A clock already run out at the hit: the answer comes all the same.
+    e.send("position startpos");
+    e.send("go ponder wtime 0 btime 0");
+    e.until(|l| l.starts_with("info depth "));
+    let (_, line) = e.ask("ponderhit", "bestmove");
+    assert!(
+        ["A", "B", "C", "D", "E", "F"].contains(&bestmove(&line)),
+        "{line}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn a_refused_go_ponder_leaves_nothing_pondering() {
+    let mut e = Engine::start(&[]);
+    e.send("go ponder movetime 50 searchmoves Z");
+    let error = e.next();
+    assert!(error.starts_with("info string error: go: "), "{error}");
+    e.send("ponderhit");
+    assert_eq!(
+        e.next(),
+        "info string ponderhit ignored: no search is pondering"
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn quit_while_pondering_exits_cleanly() {
+    let mut e = Engine::start(&[]);
+    e.send("go ponder movetime 50");
+    e.until(|l| l.starts_with("info depth "));
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn bestmove_names_the_expected_reply_when_ponder_is_on() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves F f");
+    let (_, line) = e.ask("go depth 4", "bestmove");
+    assert_eq!(line.split_whitespace().count(), 2, "Ponder is off: {line}");
+    e.send("setoption name Ponder value true");
+    let (infos, line) = e.ask("go depth 4", "bestmove");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.len(), 4, "{line}");
+    assert_eq!((words[0], words[2]), ("bestmove", "ponder"), "{line}");
+    // The reply is the second move of the last principal variation...
+    let last = infos.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    let pv: Vec<&str> = last.split(" pv ").nth(1).unwrap().split(' ').collect();
+    assert_eq!([pv[0], pv[1]], [words[1], words[3]], "{last} / {line}");
+    // ...and a legal answer to the move.
+    e.send(&format!(
+        "position startpos moves F f {} {}",
+        words[1], words[3]
+    ));
+    let (before, _) = e.ask("d", "Position:");
+    assert!(
+        before.iter().all(|l| !l.starts_with("info string error")),
+        "{before:?}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
 }

@@ -1,7 +1,7 @@
 //! `transparent80` and `transparent96` checked against a second,
 //! deliberately simple implementation of their rules written here (holes as
 //! vectors of seed letters, one seed sown per loop step, positions read and
-//! written as strings, `RULES.md` followed line by line): perft from the
+//! written as strings, `docs/rules.md` followed line by line): perft from the
 //! start; property tests on the positions of random games and on scattered
 //! positions of any make (a side to move without seeds, both players at
 //! 40, few seeds left), where both must agree on the move list, the

@@ -35,8 +35,9 @@ enum Command {
     /// The engine reads commands, one per line, and answers on stdout:
     /// `uci` (identity and options, then `uciok`), `isready`, `setoption name
     /// <name> value <value>`, `position startpos|fen <position> [moves ...]`,
-    /// `go [depth|nodes|movetime|wtime|btime|winc|binc|movestogo <n>]
-    /// [infinite]` (answered by `info` lines and `bestmove`), `stop`, `quit`,
+    /// `go [ponder] [depth|nodes|movetime|wtime|btime|winc|binc|movestogo
+    /// <n>] [infinite]` (answered by `info` lines and `bestmove`), `stop`,
+    /// `ponderhit`, `quit`,
     /// and the extensions `d`, `eval`, `perft <depth>`, `bench [depth]` and
     /// `help`. The whole protocol is described in protocol.md.
     Uci(uci::UciArgs),

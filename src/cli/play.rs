@@ -11,8 +11,11 @@ use awale::game::Game;
 use awale::play::saved::SavedGame;
 use awale::play::style::Style;
 use awale::play::{run_play, PlayConfig, PlayError};
+use awale::protocol::session::expand_moves;
 use awale::referee::records::read_records;
 use awale::variants::{with_variant, VariantVisitor};
+
+use super::setup::GameArgs;
 
 /// Who the people are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -41,18 +44,9 @@ pub enum ColorChoice {
 /// Arguments of `awale play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The variant to play.
-    #[arg(long, default_value = "oware")]
-    variant: String,
-    /// A rule option of the variant, NAME=VALUE (repeatable).
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    options: Vec<String>,
-    /// The position string to start from (default: the variant's start).
-    #[arg(long)]
-    position: Option<String>,
-    /// Moves played from there before the game begins, separated by spaces.
-    #[arg(long, default_value = "")]
-    moves: String,
+    /// The variant, rule options, position and moves the game starts from.
+    #[command(flatten)]
+    game: GameArgs,
     /// Continue the last game of FILE, written by `save FILE` or by the
     /// referee's --records (its variant, options and moves).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "options", "position", "moves"])]
@@ -101,10 +95,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let game = match &args.load {
         Some(path) => load(path)?,
         None => SavedGame {
-            variant: args.variant.clone(),
-            options: super::setup::option_pairs(&args.options)?,
-            position: args.position.clone(),
-            moves: args.moves.split_whitespace().map(String::from).collect(),
+            variant: args.game.variant.clone(),
+            options: args.game.option_pairs()?,
+            position: args.game.position.clone(),
+            moves: expand_moves(args.game.moves.split_whitespace())
+                .split_whitespace()
+                .map(String::from)
+                .collect(),
         },
     };
     let style = match args.color {

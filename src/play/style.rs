@@ -3,6 +3,7 @@
 //! added to text that reads the same without it, so a pipe, a
 //! non-terminal or `NO_COLOR` simply gets the plain text.
 
+use std::ffi::OsStr;
 use std::io::IsTerminal;
 
 /// ANSI colour codes (SGR parameters).
@@ -29,9 +30,18 @@ impl Style {
     /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty
     /// (see no-color.org).
     pub fn detect() -> Style {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style::choose(
+            std::env::var_os("NO_COLOR").as_deref(),
+            std::io::stdout().is_terminal(),
+        )
+    }
+
+    /// The choice of [`Style::detect`] for a `NO_COLOR` value and whether
+    /// stdout is a terminal.
+    fn choose(no_color: Option<&OsStr>, terminal: bool) -> Style {
+        let no_color = no_color.is_some_and(|v| !v.is_empty());
         Style {
-            on: !no_color && std::io::stdout().is_terminal(),
+            on: terminal && !no_color,
         }
     }
 
@@ -111,6 +121,17 @@ fn seed_colour(variant: &str, letter: char) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_on_a_terminal_unless_no_color_is_set() {
+        let set = Some(OsStr::new("1"));
+        let empty = Some(OsStr::new(""));
+        assert_eq!(Style::choose(None, true), Style::COLOUR);
+        assert_eq!(Style::choose(empty, true), Style::COLOUR);
+        assert_eq!(Style::choose(set, true), Style::PLAIN);
+        assert_eq!(Style::choose(None, false), Style::PLAIN);
+        assert_eq!(Style::choose(set, false), Style::PLAIN);
+    }
 
     #[test]
     fn plain_text_is_left_alone() {

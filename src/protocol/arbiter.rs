@@ -159,7 +159,7 @@ fn think(
             ..Limits::default()
         },
         searchmoves: Vec::new(),
-        stop_at: Some(stop_at),
+        stop_after: Some(stop_at.saturating_duration_since(Instant::now())),
         grace: answer_at.saturating_duration_since(stop_at),
     };
     let stop = Stop::new();
@@ -178,7 +178,7 @@ fn think(
         }),
     };
     (
-        thought.best,
+        thought.best.map(|best| best.mv),
         session.map_err(|e| io::Error::other(e.to_string())),
     )
 }

@@ -46,6 +46,9 @@ pub struct Go {
     pub movestogo: Option<u32>,
     /// `infinite`: search until `stop`.
     pub infinite: bool,
+    /// `ponder`: search in pondering mode, without a time limit and without
+    /// answering, until `ponderhit` (from which the limits apply) or `stop`.
+    pub ponder: bool,
     /// `searchmoves m1 m2 ...`: restrict the search to these moves.
     pub searchmoves: Vec<String>,
 }
@@ -84,7 +87,8 @@ pub enum Command {
     },
     /// `stop`
     Stop,
-    /// `ponderhit` (accepted and ignored: the engine does not ponder).
+    /// `ponderhit`: the move pondered on was played; the pondering search
+    /// goes on as a normal one.
     PonderHit,
     /// `quit` (any words after it, as in `quit now`, are ignored)
     Quit,
@@ -116,6 +120,9 @@ impl fmt::Display for Start {
 impl fmt::Display for Go {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut words: Vec<String> = Vec::new();
+        if self.ponder {
+            words.push("ponder".into());
+        }
         let mut pair = |name: &str, value: Option<String>| {
             if let Some(value) = value {
                 words.push(format!("{name} {value}"));
@@ -361,7 +368,7 @@ fn parse_go(args: &str) -> Result<Command, ParseError> {
             GoItem::Inc(side, t) => go.inc[side] = Some(non_negative(["winc", "binc"][side], t)?),
             GoItem::MovesToGo(n) => go.movestogo = Some(n),
             GoItem::Infinite => go.infinite = true,
-            GoItem::Ponder => {}
+            GoItem::Ponder => go.ponder = true,
             GoItem::SearchMoves(moves) => go.searchmoves.extend(moves),
         }
     }
@@ -653,6 +660,23 @@ mod tests {
         assert_eq!(go.searchmoves, vec!["A", "B"]);
         assert_eq!(go.depth, Some(3));
         assert_eq!(ok("go"), Command::Go(Go::default()));
+        assert!(!go.ponder);
+        let Command::Go(go) = ok("go ponder movetime 100") else {
+            panic!()
+        };
+        assert!(go.ponder);
+        assert_eq!(go.movetime, Some(100));
+        let Command::Go(go) = ok("go wtime 500 btime 600 ponder") else {
+            panic!()
+        };
+        assert!(go.ponder);
+        assert_eq!(go.time, [Some(500), Some(600)]);
+        assert_eq!(ok("ponderhit"), Command::PonderHit);
+        assert!(err("ponderhit now").contains("no arguments"));
+        assert!(
+            err("go ponder movetime").contains("go movetime: expected a number of milliseconds")
+        );
+        assert!(err("go ponder searchmoves").contains("at least one move"));
         assert_eq!(ok("go perft 5"), Command::Perft { depth: 5 });
         assert_eq!(ok("perft 3"), Command::Perft { depth: 3 });
         assert!(err("go depth x").contains("go depth: expected a whole number, found 'x'"));
@@ -694,6 +718,8 @@ mod tests {
             "position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves A",
             "go",
             "go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5 depth 7 nodes 99 movetime 50 infinite searchmoves A B",
+            "go ponder movetime 100",
+            "go ponder wtime 1000 btime 2000 winc 10 binc 20",
             "go perft 3",
             "stop",
             "ponderhit",

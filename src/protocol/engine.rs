@@ -5,10 +5,13 @@
 //!   signal of every `go`, `perft` and `bench` read so far itself (on `quit`
 //!   and at the end of input, of every `go`: a perft or bench completes, as
 //!   a script expects), so a search stops at once even while the command
-//!   thread waits; it answers `isready` itself while a search is under way;
+//!   thread waits; on `ponderhit` it gives the ponderhit signal of the
+//!   oldest `go ponder` still pondering; it answers `isready` itself while a
+//!   search is under way;
 //! - the command thread (the caller of [`run`]) applies commands in order;
 //! - a job thread runs each search, perft or bench, owning the session
-//!   meanwhile, and prints `bestmove` (for `go infinite`, only after `stop`).
+//!   meanwhile, and prints `bestmove` (for `go infinite`, only after `stop`;
+//!   for `go ponder`, only after `ponderhit` or `stop`).
 //!
 //! A command that needs the session while a job runs waits for that job (a
 //! second `go` waits for the first); `isready`, `stop`, `uci` and `quit`
@@ -24,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::OptionInfo;
 use crate::perft;
-use crate::search::limits::MAX_DEPTH;
+use crate::search::limits::{Ponder, MAX_DEPTH};
 use crate::search::{Clock, Limits};
 use crate::sync::lock;
 
@@ -32,7 +35,7 @@ use super::command::Start;
 use super::command::{self, Command, Go, ParseError};
 use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
 use super::options::{self, Effect};
-use super::session::{build, rebuild, AnySession, Settings};
+use super::session::{build, rebuild, AnySession, BestMove, Settings};
 use super::thinker::{self, Request};
 
 /// How long after `stop` the loop waits for the search to return before it
@@ -54,8 +57,8 @@ pub fn banner() -> String {
 /// The answer to `help`.
 const HELP: &[&str] = &[
     "info string commands: uci, isready, setoption name <name> [value <value>], ucinewgame,",
-    "info string   position startpos|fen <position> [moves <m1> ...], go [depth|nodes|movetime|",
-    "info string   wtime|btime|winc|binc|movestogo <n>] [infinite] [searchmoves <m> ...],",
+    "info string   position startpos|fen <position> [moves <m1> ...], go [ponder] [depth|nodes|",
+    "info string   movetime|wtime|btime|winc|binc|movestogo <n>] [infinite] [searchmoves <m> ...],",
     "info string   stop, ponderhit, quit, d, eval, perft <depth>, bench [depth], help",
     "info string the protocol is described in protocol.md",
 ];
@@ -74,10 +77,27 @@ pub fn escape_controls(text: &str) -> String {
         .collect()
 }
 
+/// How long a `go ponder` job that has its answer (the game is over, or
+/// the level chose at once) waits between two looks for the ponderhit.
+const PONDER_POLL: Duration = Duration::from_millis(2);
+
+/// The note printed for a `ponderhit` that finds no search pondering.
+const NO_PONDER: &str = "info string ponderhit ignored: no search is pondering";
+
+/// The signals the input thread keeps for a `go`, `perft` or `bench` it
+/// read, so that it can act on `stop` and `ponderhit` at once.
+#[derive(Clone, Default)]
+struct Signals {
+    /// Stops the job.
+    stop: Arc<Stop>,
+    /// The ponderhit of a `go ponder`.
+    ponder: Option<Arc<Ponder>>,
+}
+
 /// What the input thread hands to the command thread.
 enum Message {
-    /// A parsed command; a `go`, `perft` or `bench` carries its stop signal.
-    Command(Command, Option<Arc<Stop>>),
+    /// A parsed command; a `go`, `perft` or `bench` carries its signals.
+    Command(Command, Option<Signals>),
     /// A line that is not a command.
     Error(String),
     /// End of input (or a read error): behave as `quit`.
@@ -146,13 +166,17 @@ pub fn run_with<R: Read + Send + 'static>(
 /// The input thread: lines to messages; `stop` also gives at once the stop
 /// signal of every `go`, `perft` and `bench` read so far (the running job
 /// and any queued behind it), `quit` and the end of input that of every
-/// `go`. While a search is under way, `isready` is answered here at once
-/// (the command thread may be waiting for the search).
+/// `go`; `ponderhit` gives the ponderhit signal of the oldest `go ponder`
+/// not stopped nor hit yet (or prints a note when there is none). While a
+/// search is under way, `isready` is answered here at once (the command
+/// thread may be waiting for the search).
 fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>, out: Output) {
     let mut reader = LineReader::new(BufReader::new(input));
     // The signals not given yet, of searches and of perft and bench jobs.
     let mut searches: Vec<Arc<Stop>> = Vec::new();
     let mut jobs: Vec<Arc<Stop>> = Vec::new();
+    // The `go ponder` searches, oldest first, until hit or stopped.
+    let mut pondering: Vec<Signals> = Vec::new();
     let stop_latest = |latest: &mut Vec<Arc<Stop>>| {
         for stop in latest.drain(..) {
             stop.trigger();
@@ -181,10 +205,28 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
                             Command::Go(_) => &mut searches,
                             _ => &mut jobs,
                         };
-                        let stop = Stop::new();
+                        let signals = Signals {
+                            stop: Stop::new(),
+                            ponder: matches!(&command, Command::Go(go) if go.ponder)
+                                .then(Ponder::new),
+                        };
                         latest.retain(|s| !s.is_set());
-                        latest.push(Arc::clone(&stop));
-                        Message::Command(command, Some(stop))
+                        latest.push(Arc::clone(&signals.stop));
+                        if signals.ponder.is_some() {
+                            pondering.push(signals.clone());
+                        }
+                        Message::Command(command, Some(signals))
+                    }
+                    Ok(Command::PonderHit) => {
+                        pondering.retain(|s| !s.stop.is_set());
+                        match pondering.first().and_then(|s| s.ponder.as_ref()) {
+                            Some(ponder) => {
+                                ponder.hit();
+                                pondering.remove(0);
+                            }
+                            None => out.line(NO_PONDER),
+                        }
+                        continue;
                     }
                     Ok(Command::IsReady) if searches.iter().any(|s| !s.is_set()) => {
                         out.line("readyok");
@@ -313,8 +355,10 @@ impl Engine {
         self.session.as_mut().ok_or(Gone)
     }
 
-    fn execute(&mut self, command: Command, stop: Option<Arc<Stop>>) -> Result<(), Gone> {
+    fn execute(&mut self, command: Command, signals: Option<Signals>) -> Result<(), Gone> {
+        let stop = signals.as_ref().map(|s| Arc::clone(&s.stop));
         match command {
+            // `stop` and `ponderhit` are acted on by the input thread.
             Command::Empty | Command::Stop | Command::PonderHit | Command::Quit => {}
             Command::Uci => {
                 self.out
@@ -352,10 +396,7 @@ impl Engine {
                 let text = self.session()?.eval();
                 self.out.text(&text);
             }
-            Command::Go(go) => {
-                let stop = stop.unwrap_or_default();
-                self.go(go, stop)?;
-            }
+            Command::Go(go) => self.go(go, signals.unwrap_or_default())?,
             Command::Perft { depth } => {
                 if !(1..=perft::MAX_DEPTH).contains(&depth) {
                     let max = perft::MAX_DEPTH;
@@ -483,23 +524,27 @@ impl Engine {
         }
     }
 
-    fn go(&mut self, go: Go, stop: Arc<Stop>) -> Result<(), Gone> {
+    fn go(&mut self, go: Go, signals: Signals) -> Result<(), Gone> {
+        let Signals { stop, ponder } = signals;
         let session = self.session()?;
         let checked = session.check_searchmoves(&go.searchmoves);
         let game_over = session.game_end();
         let mover = session.side_to_move_index();
         if let Err(e) = checked {
+            // Nothing runs: the input thread forgets this search (isready
+            // and ponderhit no longer count it as under way).
+            stop.trigger();
             self.error(&format!("go: {e}"));
             return Ok(());
         }
-        let stop_at = safety_deadline(&go, &self.settings, mover).map(|d| Instant::now() + d);
         let request = Request {
-            limits: limits(&go, &self.settings),
+            limits: limits(&go, &self.settings, ponder.clone()),
+            stop_after: safety_deadline(&go, &self.settings, mover),
             searchmoves: go.searchmoves,
-            stop_at,
             grace: STOP_GRACE,
         };
         let infinite = go.infinite;
+        let name_reply = self.settings.ponder;
         self.spawn(Arc::clone(&stop), true, move |session, out| {
             if let Some(end) = game_over {
                 out.line(&format!(
@@ -514,19 +559,37 @@ impl Engine {
             if thought.failed {
                 out.line("info string error: the search failed; answering a legal move");
             }
+            // UCI: no `bestmove` before `stop` in infinite mode, nor before
+            // `ponderhit` or `stop` in pondering mode.
             if infinite {
                 stop.wait();
+            } else if let Some(ponder) = ponder {
+                while ponder.hit_at().is_none() && !stop.wait_until(Instant::now() + PONDER_POLL) {}
             }
-            let best = thought.best;
-            out.line(&format!("bestmove {}", best.as_deref().unwrap_or("(none)")));
+            out.line(&bestmove_line(thought.best.as_ref(), name_reply));
             // Releases the search if it still runs.
             stop.trigger();
             thought.session.wait()
         })
     }
 }
-/// The search limits of a `go` command.
-pub fn limits(go: &Go, settings: &Settings) -> Limits {
+/// The `bestmove` line of a choice (`bestmove (none)` without one); the
+/// expected reply is named (`ponder <move>`) when `name_reply` (the `Ponder`
+/// option) is on and the choice has one.
+pub fn bestmove_line(best: Option<&BestMove>, name_reply: bool) -> String {
+    match best {
+        None => "bestmove (none)".to_string(),
+        Some(BestMove {
+            mv,
+            ponder: Some(reply),
+        }) if name_reply => format!("bestmove {mv} ponder {reply}"),
+        Some(best) => format!("bestmove {}", best.mv),
+    }
+}
+
+/// The search limits of a `go` command; `ponder` is the ponderhit signal
+/// of a `go ponder`.
+pub fn limits(go: &Go, settings: &Settings, ponder: Option<Arc<Ponder>>) -> Limits {
     let ms = Duration::from_millis;
     Limits {
         depth: go.depth,
@@ -540,6 +603,7 @@ pub fn limits(go: &Go, settings: &Settings) -> Limits {
         infinite: go.infinite,
         multipv: settings.multipv.max(1),
         move_overhead: settings.move_overhead,
+        ponder,
     }
 }
 
@@ -547,6 +611,7 @@ pub fn limits(go: &Go, settings: &Settings) -> Limits {
 /// `movetime` minus the move overhead; with a clock, once half the mover's
 /// remaining time (all of it at `movestogo 1`) minus the overhead is spent.
 /// `None` for `infinite` and for searches bounded only by depth or nodes.
+/// The time counts from the `go`, or from the `ponderhit` of a `go ponder`.
 pub fn safety_deadline(go: &Go, settings: &Settings, mover: usize) -> Option<Duration> {
     if go.infinite {
         return None;
@@ -683,6 +748,34 @@ mod tests {
             out[1].ends_with("perft: the depth must be from 1 to 20"),
             "{out:?}"
         );
+    }
+
+    #[test]
+    fn bestmove_names_the_reply_only_when_asked() {
+        let both = BestMove {
+            mv: "C".into(),
+            ponder: Some("f".into()),
+        };
+        let alone = BestMove {
+            mv: "C".into(),
+            ponder: None,
+        };
+        assert_eq!(bestmove_line(Some(&both), true), "bestmove C ponder f");
+        assert_eq!(bestmove_line(Some(&both), false), "bestmove C");
+        assert_eq!(bestmove_line(Some(&alone), true), "bestmove C");
+        assert_eq!(bestmove_line(None, true), "bestmove (none)");
+    }
+
+    #[test]
+    fn ponder_waits_for_the_end_of_input_in_process() {
+        // No ponderhit: the end of the input stops the search, which answers.
+        let out = lines("setoption name Ponder value true\ngo ponder depth 3\n");
+        let last = out.last().unwrap();
+        assert!(last.starts_with("bestmove "), "{out:?}");
+        assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+        // A ponderhit with nothing pondering: one note.
+        let out = lines("ponderhit\n");
+        assert_eq!(out, [NO_PONDER]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::game::{OptionInfo, OptionKind};
+use crate::game::{parse_bool, OptionInfo, OptionKind};
 use crate::search::Level;
 use crate::tables::loader::Source;
 use crate::variants;
@@ -94,6 +94,10 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
         "option name Tables type string default {}",
         settings.tables
     ));
+    lines.push(format!(
+        "option name Ponder type check default {}",
+        settings.ponder
+    ));
     lines.push("option name Clear Hash type button".to_string());
     lines
 }
@@ -178,6 +182,11 @@ pub fn apply(
                 Source::parse(value.unwrap_or("")).map_err(|e| format!("option Tables: {e}"))?;
             Effect::Configure
         }
+        "ponder" => {
+            let value = value.ok_or("option Ponder: a value is required")?;
+            next.ponder = parse_bool("Ponder", value).map_err(|e| e.to_string())?;
+            Effect::Stored
+        }
         "clear hash" => Effect::ClearHash,
         _ => {
             let rule = rules
@@ -194,6 +203,7 @@ pub fn apply(
                         "MultiPV",
                         "Move Overhead",
                         "Tables",
+                        "Ponder",
                         "Clear Hash",
                     ]);
                     format!("unknown option '{name}' (options: {})", known.join(", "))
@@ -236,6 +246,7 @@ mod tests {
             "option name MultiPV type spin default 1 min 1",
             "option name Move Overhead type spin default 10 min 0",
             "option name Tables type string default <default>",
+            "option name Ponder type check default false",
             "option name Clear Hash type button",
         ] {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
@@ -272,6 +283,10 @@ mod tests {
         let here = std::env::current_dir().unwrap();
         let (n, _) = apply(&s, &rules(), "Tables", here.to_str()).unwrap();
         assert_eq!(n.tables, Source::Dir(here));
+        let (n, e) = apply(&s, &rules(), "ponder", Some("TRUE")).unwrap();
+        assert_eq!((n.ponder, e), (true, Effect::Stored));
+        let (n, _) = apply(&n, &rules(), "Ponder", Some("false")).unwrap();
+        assert!(!n.ponder);
         let (n, _) = apply(&s, &rules(), "Variant", Some("OWARE")).unwrap();
         assert_eq!(n.variant, "oware");
     }
@@ -288,6 +303,8 @@ mod tests {
             ("Variant", Some("chess"), "unknown variant 'chess'"),
             ("Frobnicate", Some("1"), "unknown option 'Frobnicate'"),
             ("MustFeed", None, "value is required"),
+            ("Ponder", Some("yes"), "expected true or false"),
+            ("Ponder", None, "value is required"),
             (
                 "Tables",
                 Some("/no/such/dir"),

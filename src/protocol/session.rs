@@ -43,6 +43,8 @@ pub struct Settings {
     pub move_overhead: Duration,
     /// Where the endgame tables come from (`Tables`).
     pub tables: Source,
+    /// Whether `bestmove` names the reply expected (`Ponder`).
+    pub ponder: bool,
 }
 
 impl Default for Settings {
@@ -57,7 +59,30 @@ impl Default for Settings {
             multipv: 1,
             move_overhead: Duration::from_millis(10),
             tables: Source::Default,
+            ponder: false,
         }
+    }
+}
+
+/// A search's choice: the move to play and the reply it expects, both in
+/// the engine's notation (what `bestmove <move> ponder <reply>` prints).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move to play.
+    pub mv: String,
+    /// The second move of the principal variation, when it has one.
+    pub ponder: Option<String>,
+}
+
+impl BestMove {
+    /// The choice a principal variation (in notation) makes: its first move
+    /// and the reply after it; `None` when it is empty.
+    pub fn from_pv(pv: &[String]) -> Option<BestMove> {
+        let (mv, rest) = pv.split_first()?;
+        Some(BestMove {
+            mv: mv.clone(),
+            ponder: rest.first().cloned(),
+        })
     }
 }
 
@@ -67,8 +92,9 @@ impl Default for Settings {
 pub struct Report {
     /// The complete `info depth ...` line.
     pub line: String,
-    /// The first move of the principal variation, in the variant's notation.
-    pub best: Option<String>,
+    /// The choice of the principal variation (of the first line only, with
+    /// MultiPV: the others are not the best).
+    pub best: Option<BestMove>,
 }
 
 /// A game of some variant at some position, with its searcher.
@@ -115,15 +141,15 @@ pub trait AnySession: Send {
     ) -> Result<Option<String>, GameError>;
     /// Checks that every move of `searchmoves` is legal here.
     fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError>;
-    /// Searches the position; returns the best move in the engine's
-    /// notation, or `None` when there is no legal move.
+    /// Searches the position; returns the best move and the expected reply,
+    /// or `None` when there is no legal move.
     fn search(
         &mut self,
         limits: &Limits,
         searchmoves: &[String],
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<String>;
+    ) -> Option<BestMove>;
 }
 
 /// Builds the session of `settings.variant` with its rule options, at the
@@ -283,7 +309,11 @@ fn info_line<G: Game>(
     }
     Report {
         line,
-        best: pv.into_iter().next(),
+        best: if info.multipv <= 1 {
+            BestMove::from_pv(&pv)
+        } else {
+            None
+        },
     }
 }
 
@@ -484,7 +514,7 @@ impl<G: Game> AnySession for Session<G> {
         searchmoves: &[String],
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<String> {
+    ) -> Option<BestMove> {
         for warning in self.attach_tables(Duration::ZERO) {
             log::warn!("{warning}");
         }
@@ -504,7 +534,15 @@ impl<G: Game> AnySession for Session<G> {
             |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
         let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
         // The searcher promises a move whenever one is legal.
-        result.best.map(|mv| game.format_move(&pos, mv))
+        let best = result.best?;
+        let pv = format_pv(game, &pos, &result.pv);
+        match BestMove::from_pv(&pv) {
+            Some(choice) if result.pv.first() == Some(&best) => Some(choice),
+            _ => Some(BestMove {
+                mv: game.format_move(&pos, best),
+                ponder: None,
+            }),
+        }
     }
 }
 
@@ -514,6 +552,24 @@ mod tests {
 
     fn session() -> Box<dyn AnySession> {
         build(&Settings::default()).unwrap()
+    }
+
+    /// Searches `s` to `depth` with `multipv` lines; the choice and the reports.
+    fn search_to(
+        s: &mut Box<dyn AnySession>,
+        depth: u32,
+        multipv: usize,
+        searchmoves: &[String],
+    ) -> (Option<BestMove>, Vec<Report>) {
+        let limits = Limits {
+            depth: Some(depth),
+            multipv,
+            ..Limits::default()
+        };
+        let mut reports = Vec::new();
+        let stop = AtomicBool::new(false);
+        let best = s.search(&limits, searchmoves, &stop, &mut |r| reports.push(r));
+        (best, reports)
     }
 
     #[test]
@@ -582,29 +638,26 @@ mod tests {
             .unwrap();
         assert!(s.game_end().is_some());
         assert!(s.display().contains("Game over: yes"));
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(2),
-            multipv: 1,
-            ..Limits::default()
-        };
-        assert_eq!(s.search(&limits, &[], &stop, &mut |_| {}), None);
+        assert_eq!(search_to(&mut s, 2, 1, &[]).0, None);
     }
 
     #[test]
     fn search_reports_and_answers_a_legal_move() {
         let mut s = session();
-        let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(3),
-            multipv: 1,
-            ..Limits::default()
-        };
-        let mut lines = Vec::new();
-        let best = s
-            .search(&limits, &["B".to_string()], &stop, &mut |r| lines.push(r))
-            .unwrap();
-        assert_eq!(best, "B");
+        let (best, lines) = search_to(&mut s, 3, 1, &["B".to_string()]);
+        let best = best.unwrap();
+        assert_eq!(best.mv, "B");
+        // The expected reply is the second move of the last PV.
+        let last = &lines.last().unwrap().line;
+        let reply = best.ponder.expect("a reply at depth 3");
+        assert!(last.contains(&format!(" pv B {reply} ")), "{last}");
+        assert_eq!(
+            lines.last().unwrap().best,
+            Some(BestMove {
+                mv: "B".into(),
+                ponder: Some(reply)
+            })
+        );
         assert!(!lines.is_empty());
         assert!(
             lines[0].line.starts_with("info depth 1 seldepth"),
@@ -612,5 +665,59 @@ mod tests {
             lines[0]
         );
         assert!(lines.last().unwrap().line.contains(" pv B"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_hash_that_cannot_be_allocated_is_an_error_that_changes_nothing() {
+        let mut s = session();
+        s.set_position(&Start::StartPos, &["F".to_string()])
+            .unwrap();
+        let huge = Settings {
+            hash_mb: usize::MAX,
+            ..Settings::default()
+        };
+        let err = s.configure(&huge).unwrap_err();
+        assert!(err.contains("cannot allocate"), "{err}");
+        // The session goes on as before: the same position, and searches.
+        assert!(s
+            .display()
+            .contains("Position: 4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"));
+        assert!(search_to(&mut s, 3, 1, &[]).0.is_some());
+        // A size that can be had is taken.
+        let small = Settings {
+            hash_mb: 2,
+            ..Settings::default()
+        };
+        assert_eq!(s.configure(&small), Ok(()));
+    }
+
+    #[test]
+    fn only_the_first_multipv_line_reports_a_best_move() {
+        let (_, reports) = search_to(&mut session(), 2, 3, &[]);
+        assert_eq!(reports.len(), 6, "{reports:?}");
+        for report in &reports {
+            let first = report.line.contains(" multipv 1 ");
+            assert_eq!(report.best.is_some(), first, "{report:?}");
+        }
+    }
+
+    #[test]
+    fn a_choice_is_read_from_a_pv() {
+        let pv = |moves: &[&str]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        assert_eq!(BestMove::from_pv(&pv(&[])), None);
+        assert_eq!(
+            BestMove::from_pv(&pv(&["A"])),
+            Some(BestMove {
+                mv: "A".into(),
+                ponder: None
+            })
+        );
+        assert_eq!(
+            BestMove::from_pv(&pv(&["A", "f", "B"])),
+            Some(BestMove {
+                mv: "A".into(),
+                ponder: Some("f".into())
+            })
+        );
     }
 }

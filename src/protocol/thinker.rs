@@ -4,9 +4,11 @@
 //!
 //! [`think`] runs the session's search on a thread of its own and returns
 //! as soon as an answer is due: when the search returns, or when the stop
-//! signal was given (by the caller, or at [`Request::stop_at`]) and the
+//! signal was given (by the caller, or at [`Request::stop_after`]) and the
 //! search has not returned [`Request::grace`] later; the answer is then the
-//! best move the search reported so far. The session comes back through
+//! best move the search reported so far. A pondering search
+//! ([`Limits::ponder`]) has no deadline until its ponderhit; its
+//! [`Request::stop_after`] counts from the hit. The session comes back through
 //! [`Pending`] once the search returns, so a caller may answer first and
 //! wait afterwards, or leave a slow search behind and rebuild the session
 //! with [`super::session::rebuild`].
@@ -21,7 +23,7 @@ use std::time::{Duration, Instant};
 use crate::search::Limits;
 
 use super::io::Stop;
-use super::session::{AnySession, Report};
+use super::session::{AnySession, BestMove, Report};
 
 /// How often [`think`] looks at the stop signal and the clock while the
 /// search runs.
@@ -35,8 +37,10 @@ pub struct Request {
     /// Moves to choose from, in any accepted notation (all when empty);
     /// they must have been checked legal ([`AnySession::check_searchmoves`]).
     pub searchmoves: Vec<String>,
-    /// When the search is told to stop, whatever it decides by itself.
-    pub stop_at: Option<Instant>,
+    /// When the search is told to stop, whatever it decides by itself:
+    /// this long after its time limits start counting, at the call (or, for
+    /// a pondering search, at the ponderhit: [`Limits::clock_start`]).
+    pub stop_after: Option<Duration>,
     /// How long after the stop signal the answer waits for the search's own
     /// before settling for the best move reported so far.
     pub grace: Duration,
@@ -44,10 +48,10 @@ pub struct Request {
 
 /// The answer of [`think`].
 pub struct Thought {
-    /// The move to play in the engine's notation: the search's choice, or
-    /// the best it reported before the grace ran out. `None` only when the
-    /// game is over (no legal move).
-    pub best: Option<String>,
+    /// The move to play (and the reply expected) in the engine's notation:
+    /// the search's choice, or the best it reported before the grace ran
+    /// out. `None` only when the game is over (no legal move).
+    pub best: Option<BestMove>,
     /// The search panicked (a bug, logged): `best` is then the best move
     /// reported before, or else the first legal move, and the session is lost.
     pub failed: bool,
@@ -76,10 +80,10 @@ impl Pending {
 
 /// What the search thread tells [`think`].
 enum Event {
-    /// The best move of a completed iteration.
-    Best(String),
-    /// The search returned with this move.
-    Done(Option<String>),
+    /// The choice of a completed iteration.
+    Best(BestMove),
+    /// The search returned with this choice.
+    Done(Option<BestMove>),
 }
 
 /// Searches `session` as `request` says and returns when the answer is due
@@ -92,10 +96,12 @@ pub fn think(
     stop: &Arc<Stop>,
     mut on_report: impl FnMut(&Report) + Send + 'static,
 ) -> Thought {
+    let started = Instant::now();
     let crash_answer = session
         .legal_moves()
         .into_iter()
-        .find(|m| request.searchmoves.is_empty() || request.searchmoves.contains(m));
+        .find(|m| request.searchmoves.is_empty() || request.searchmoves.contains(m))
+        .map(|mv| BestMove { mv, ponder: None });
     let answered = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<Event>();
     let spawned = {
@@ -143,8 +149,11 @@ pub fn think(
             break best_so_far.take().or(crash_answer);
         }
         let now = Instant::now();
-        if request.stop_at.is_some_and(|at| now >= at) {
-            stop.trigger();
+        let clock = request.limits.clock_start(started);
+        if let (Some(after), Some(clock)) = (request.stop_after, clock) {
+            if now >= clock + after {
+                stop.trigger();
+            }
         }
         if stop.is_set() {
             let seen = *stop_seen.get_or_insert(now);
@@ -173,6 +182,7 @@ mod tests {
     use super::*;
     use crate::protocol::command::Start;
     use crate::protocol::session::{build, Settings};
+    use crate::search::limits::Ponder;
     use std::sync::Mutex;
 
     fn request(depth: u32) -> Request {
@@ -197,7 +207,8 @@ mod tests {
         assert!(!thought.failed);
         let best = thought.best.expect("a legal move");
         let session = thought.session.wait().expect("the session comes back");
-        assert!(session.legal_moves().contains(&best), "{best}");
+        assert!(session.legal_moves().contains(&best.mv), "{best:?}");
+        assert!(best.ponder.is_some(), "a reply at depth 3: {best:?}");
         let reports = reports.lock().unwrap();
         assert_eq!(reports.len(), 3, "{reports:?}");
         assert!(reports[2].starts_with("info depth 3 "), "{reports:?}");
@@ -209,7 +220,7 @@ mod tests {
         let mut req = request(4);
         req.searchmoves = vec!["C".to_string()];
         let thought = think(session, req, &Stop::new(), |_| {});
-        assert_eq!(thought.best.as_deref(), Some("C"));
+        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("C"));
     }
 
     #[test]
@@ -233,7 +244,7 @@ mod tests {
                 multipv: 1,
                 ..Limits::default()
             },
-            stop_at: Some(Instant::now()),
+            stop_after: Some(Duration::ZERO),
             grace: Duration::from_secs(60),
             ..Request::default()
         };
@@ -242,6 +253,42 @@ mod tests {
         assert!(stop.is_set());
         let session = thought.session.wait().unwrap();
         let best = thought.best.expect("a move after the first iteration");
-        assert!(session.legal_moves().contains(&best));
+        assert!(session.legal_moves().contains(&best.mv));
+    }
+
+    #[test]
+    fn a_pondering_search_waits_for_the_hit_then_keeps_to_its_limits() {
+        let session = build(&Settings::default()).unwrap();
+        let ponder = Ponder::new();
+        let req = Request {
+            limits: Limits {
+                movetime: Some(Duration::from_millis(50)),
+                multipv: 1,
+                ponder: Some(Arc::clone(&ponder)),
+                ..Limits::default()
+            },
+            stop_after: Some(Duration::from_millis(50)),
+            grace: Duration::from_secs(60),
+            ..Request::default()
+        };
+        let stop = Stop::new();
+        let (tx, rx) = mpsc::channel();
+        let thinking = thread::spawn(move || {
+            let thought = think(session, req, &stop, |_| {});
+            let _ = tx.send(());
+            (thought, stop)
+        });
+        // Pondering, the search goes on past its move time...
+        assert_eq!(
+            rx.recv_timeout(Duration::from_millis(300)),
+            Err(RecvTimeoutError::Timeout)
+        );
+        // ...until the ponderhit, from which the move time counts.
+        ponder.hit();
+        let (thought, _stop) = thinking.join().unwrap();
+        assert!(!thought.failed);
+        let session = thought.session.wait().unwrap();
+        let best = thought.best.expect("a move");
+        assert!(session.legal_moves().contains(&best.mv));
     }
 }

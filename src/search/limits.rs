@@ -12,8 +12,12 @@
 //!   what is left.
 //! - `infinite`: no deadline at all; only `stop` ends the search.
 //! - both a move time and a clock: the earlier deadlines apply.
+//! - pondering ([`Limits::ponder`]): no deadline until the ponderhit; from
+//!   then on the limits above apply, their time counted from the ponderhit
+//!   (the time spent pondering is a bonus).
 
-use std::time::Duration;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use super::Limits;
 
@@ -69,6 +73,53 @@ impl Budget {
     }
 }
 
+/// The ponderhit signal of a search started in pondering mode (`go
+/// ponder`): until [`Ponder::hit`] the search runs as if `infinite` and does
+/// not return before the hit or its stop flag; from the hit on, its time
+/// limits apply, counted from the hit.
+#[derive(Debug, Default)]
+pub struct Ponder {
+    hit: OnceLock<Instant>,
+}
+
+impl Ponder {
+    /// A signal not given yet.
+    pub fn new() -> Arc<Ponder> {
+        Arc::new(Ponder::default())
+    }
+
+    /// Gives the signal now; later calls change nothing.
+    pub fn hit(&self) {
+        let _ = self.hit.set(Instant::now());
+    }
+
+    /// When the signal was given, if it was.
+    pub fn hit_at(&self) -> Option<Instant> {
+        self.hit.get().copied()
+    }
+}
+
+/// Two signals are equal when they are the same signal.
+impl PartialEq for Ponder {
+    fn eq(&self, other: &Ponder) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Ponder {}
+
+impl Limits {
+    /// When the time limits of a search that started at `start` start
+    /// counting: at `start`, or, for a pondering search, at the ponderhit
+    /// (`None` before it).
+    pub fn clock_start(&self, start: Instant) -> Option<Instant> {
+        match &self.ponder {
+            None => Some(start),
+            Some(ponder) => ponder.hit_at(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +165,31 @@ mod tests {
         };
         let b = Budget::new(&limits, 0);
         assert_eq!((b.soft, b.hard, b.depth), (None, None, 1));
+    }
+
+    #[test]
+    fn a_pondering_clock_starts_at_the_hit() {
+        let start = Instant::now();
+        let plain = Limits::default();
+        assert_eq!(plain.clock_start(start), Some(start));
+        let ponder = Ponder::new();
+        let limits = Limits {
+            ponder: Some(Arc::clone(&ponder)),
+            ..Limits::default()
+        };
+        assert_eq!(limits.clock_start(start), None);
+        ponder.hit();
+        let hit = limits.clock_start(start).expect("started at the hit");
+        assert!(hit >= start);
+        ponder.hit();
+        assert_eq!(limits.clock_start(start), Some(hit), "the first hit counts");
+        assert_eq!(limits.clone(), limits);
+        assert_ne!(
+            limits,
+            Limits {
+                ponder: Some(Ponder::new()),
+                ..Limits::default()
+            }
+        );
     }
 }

@@ -118,6 +118,10 @@ pub struct Limits {
     pub multipv: usize,
     /// Time kept back from every move for communication delays.
     pub move_overhead: Duration,
+    /// Pondering (`go ponder`): the ponderhit signal, before which no time
+    /// limit applies and the search does not return (as with `infinite`),
+    /// and from which the time limits count.
+    pub ponder: Option<Arc<limits::Ponder>>,
 }
 
 /// What a completed iteration reports.
@@ -378,6 +382,7 @@ impl<G: Game> Searcher<G> {
             nodes: AtomicU64::new(0),
             tbhits: AtomicU64::new(0),
             start,
+            limits,
             hard: budget.hard,
             node_limit: budget.nodes,
             workers: &self.workers,
@@ -469,9 +474,12 @@ impl<G: Game> Searcher<G> {
                 if limits.infinite {
                     continue;
                 }
-                let elapsed = start.elapsed();
+                // While pondering no time is used up yet.
+                let used = sh.time_used();
                 let solved = result.score.plies_to_end().is_some_and(|p| p <= depth);
-                let soft_over = budget.soft.is_some_and(|s| elapsed >= s / 2);
+                let soft_over = budget
+                    .soft
+                    .is_some_and(|s| used.is_some_and(|used| used >= s / 2));
                 let forced = root.len() == 1 && budget.soft.is_some();
                 let nodes_over = budget
                     .nodes
@@ -493,10 +501,11 @@ impl<G: Game> Searcher<G> {
             self.splits,
             self.workers.count()
         );
-        if limits.infinite {
-            while !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+        // An infinite search returns at `stop`, a pondering one at `stop` or
+        // the ponderhit, whatever it found meanwhile.
+        let waiting = || limits.infinite || limits.clock_start(start).is_none();
+        while waiting() && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
         }
         result
     }

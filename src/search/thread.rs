@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::oracle::Oracle;
 use super::tt::Table;
+use super::Limits;
 use crate::game::{Game, History};
 use crate::sync::lock;
 
@@ -46,7 +47,9 @@ pub struct Shared<'a, G: Game> {
     pub tbhits: AtomicU64,
     /// When the search started.
     pub start: Instant,
-    /// The hard deadline, from `start`.
+    /// The search's limits (for when its clock starts, [`Shared::time_used`]).
+    pub limits: &'a Limits,
+    /// The hard deadline, counted as [`Shared::time_used`].
     pub hard: Option<Duration>,
     /// The node limit.
     pub node_limit: Option<u64>,
@@ -63,6 +66,12 @@ pub struct Shared<'a, G: Game> {
 }
 
 impl<G: Game> Shared<'_, G> {
+    /// The time counted against the limits: since the start, or for a
+    /// pondering search since the ponderhit (`None` before it).
+    pub fn time_used(&self) -> Option<Duration> {
+        self.limits.clock_start(self.start).map(|at| at.elapsed())
+    }
+
     /// Whether the search must unwind now.
     pub fn aborted(&self) -> bool {
         self.abort.load(Ordering::Relaxed)
@@ -188,7 +197,9 @@ impl<G: Game> Worker<G> {
             let over_nodes = sh
                 .node_limit
                 .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
-            let over_time = sh.hard.is_some_and(|t| sh.start.elapsed() >= t);
+            let over_time = sh
+                .hard
+                .is_some_and(|t| sh.time_used().is_some_and(|used| used >= t));
             over_nodes || over_time
         };
         let over = sh.limits_armed.load(Ordering::Relaxed)

@@ -1,5 +1,5 @@
-//! The `colors12` variant (the 2018/19 class competition), as `RULES.md`
-//! fixes it, with the details of the course's own unit tests.
+//! The `colors12` variant (the 2018/19 class competition), as `docs/rules.md`
+//! gives it, with the details of the course's own unit tests.
 //!
 //! # Rules
 //!

@@ -1,5 +1,5 @@
-//! The `colors16` variant (the 2021/22 class competition), as `RULES.md`
-//! fixes it: the [`family16`](crate::variants::family16) rules without
+//! The `colors16` variant (the 2021/22 class competition), as `docs/rules.md`
+//! gives it: the [`family16`](crate::variants::family16) rules without
 //! transparent seeds, ending below 8 seeds on the board or at 33; the code
 //! is the family's, this module names the parameters.
 //!
@@ -27,14 +27,14 @@
 //!   counted), or when a player has 33 or more; 32-32 is a draw. Otherwise
 //!   the winner has captured more seeds.
 //! - The seed text's "Cas 2.2" gives hole 2 as `2 (2B)` after the move; it is
-//!   `2 (2R)`: the move does not touch hole 2 (`RULES.md`).
+//!   `2 (2R)`: the move does not touch hole 2.
 //! - A position (only from a position string: play never produces one) in
 //!   which the player to move has no seed is the starvation the previous move
 //!   would have caused: the other player takes the seeds on the board.
 //!
 //! # Repetitions
 //!
-//! `colors16` has no repetition rule (`RULES.md`): a repeated position does
+//! `colors16` has no repetition rule (`docs/rules.md`): a repeated position does
 //! not end the game, so [`Game::repetition_end`] returns `None`, perft does
 //! not cut paths at repetitions, and a referee plays on up to its own ply
 //! limit. The search still detects cycles (the key covers the whole

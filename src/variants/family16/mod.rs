@@ -36,7 +36,7 @@
 //!
 //! # Repetitions
 //!
-//! The family has no repetition rule (`RULES.md`): a repeated position does
+//! The family has no repetition rule (`docs/rules.md`): a repeated position does
 //! not end the game, so [`Game::repetition_end`] returns `None`, perft does
 //! not cut paths at repetitions, and a referee plays on up to its own ply
 //! limit. The search still detects cycles (the key covers the whole

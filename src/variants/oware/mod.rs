@@ -1,4 +1,4 @@
-//! The `oware` variant (Abapa rules, with the options of `RULES.md`).
+//! The `oware` variant (Abapa rules, with the options of `docs/rules.md`).
 
 mod board;
 pub mod eval;

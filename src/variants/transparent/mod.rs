@@ -1,5 +1,5 @@
 //! The variants `transparent80` (the 2023/24 class competition) and
-//! `transparent96` (2025/26), as `RULES.md` fixes them: `colors16` with
+//! `transparent96` (2025/26), as `docs/rules.md` gives them: `colors16` with
 //! transparent seeds. The code is the [`family16`](crate::variants::family16)
 //! family's; this module names each variant's parameters.
 //!
