@@ -192,10 +192,10 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadEr
     if checksum(&entries) != u64_at(48) {
         return Err(bad("checksum mismatch: the file is corrupt".into()));
     }
-    if let Some(i) = entries
-        .iter()
-        .position(|&b| Entry::decode(b, n as u8).is_none())
-    {
+    // Which of the 256 bytes are valid entries of this level, worked out
+    // once: the check of a large level is then a table look-up per byte.
+    let valid: [bool; 256] = std::array::from_fn(|b| Entry::decode(b as u8, n as u8).is_some());
+    if let Some(i) = entries.iter().position(|&b| !valid[usize::from(b)]) {
         return Err(bad(format!("entry {i} is not valid for level {n}")));
     }
     Ok(entries)
