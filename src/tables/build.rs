@@ -182,7 +182,7 @@ pub fn build_level(
     stats.rounds += game.solve();
     game.histories = Histories::Empty;
     stats.rounds += game.solve();
-    let mut entries = vec![0u8; size];
+    let mut entries = super::huge_pages::filled(size, || 0u8);
     entries
         .par_chunks_mut(CHUNK)
         .zip(words.par_chunks(CHUNK))
@@ -303,10 +303,7 @@ impl Word {
 /// two games start from.
 fn forward_pass(rules: &Oware, n: usize, lower: &dyn Lower, progress: &Progress) -> Vec<AtomicU32> {
     let size = level_size(n) as usize;
-    let words: Vec<AtomicU32> = (0..size)
-        .into_par_iter()
-        .map(|_| AtomicU32::new(0))
-        .collect();
+    let words = super::huge_pages::filled(size, || AtomicU32::new(0));
     words.par_chunks(CHUNK).enumerate().for_each(|(c, chunk)| {
         let mut holes = unrank(n, (c * CHUNK) as u64);
         for (k, word) in chunk.iter().enumerate() {

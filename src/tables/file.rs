@@ -176,6 +176,8 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadEr
         )));
     }
     let mut entries = Vec::with_capacity(count as usize);
+    // The search probes a level at scattered places.
+    super::huge_pages::advise(entries.spare_capacity_mut());
     Read::by_ref(&mut file)
         .take(count + 1)
         .read_to_end(&mut entries)

@@ -21,6 +21,7 @@ pub mod entry;
 pub mod file;
 #[cfg(test)]
 mod fixpoint;
+pub mod huge_pages;
 pub mod index;
 pub mod loader;
 pub mod moves;

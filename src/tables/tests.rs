@@ -440,16 +440,23 @@ fn games_from_covered_positions_keep_the_table_result() {
 /// The cost of a probe as the search makes it, in nanoseconds, on random
 /// covered positions (compare with the search's time per node, 1 / nps).
 #[test]
-#[ignore = "a measurement: cargo test --release --lib probe_cost -- --ignored --nocapture"]
+#[ignore = "a measurement: [AWALE_PROBE_DIR=DIR] cargo test --release --lib probe_cost -- --ignored --nocapture"]
 fn probe_cost() {
     let rules = Rules::default();
     let game = rules.game();
-    let tables = Arc::new(Tables::build_in_memory(rules, 12));
+    // AWALE_PROBE_DIR=DIR measures the levels built there (up to 24 seeds,
+    // far larger than the caches); by default levels 0-12 in memory.
+    let tables = Arc::new(match std::env::var_os("AWALE_PROBE_DIR") {
+        Some(dir) => Tables::load(std::path::Path::new(&dir), rules, 24).0,
+        None => Tables::build_in_memory(rules, 12),
+    });
+    let max = tables.complete_up_to().unwrap();
+    println!("levels 0-{max}");
     let oracle = oracle_for(&game, &tables).unwrap();
     let mut rng = Rng::new(5);
     let boards: Vec<Board> = (0..1_000_000)
         .map(|_| {
-            let n = 6 + rng.below(7);
+            let n = 6 + rng.below(max - 5);
             let holes = unrank(n, rng.next_u64() % level_size(n));
             Board::from_parts(holes, [(48 - n) as u8 / 2, (48 - n + 1) as u8 / 2], false)
         })
