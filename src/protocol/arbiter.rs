@@ -12,7 +12,7 @@ use crate::search::{Clock, Limits};
 use super::io::{Line, LineReader, Stop};
 use super::options;
 use super::session::{build, rebuild, AnySession, Settings};
-use super::thinker::{self, Request};
+use crate::think::{self as thinker, Request};
 
 /// How the arbiter mode ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -15,6 +15,8 @@ use crate::tables::loader::{self, Loading, Source};
 use crate::variants::{self, VariantVisitor};
 
 use super::command::Start;
+use crate::think::Mind;
+pub use crate::think::{BestMove, Report};
 
 /// How long `isready` waits for the endgame tables: well inside the
 /// handshake timeouts of referees (ours allows 10 s), longer than building
@@ -62,39 +64,6 @@ impl Default for Settings {
             ponder: false,
         }
     }
-}
-
-/// A search's choice: the move to play and the reply it expects, both in
-/// the engine's notation (what `bestmove <move> ponder <reply>` prints).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BestMove {
-    /// The move to play.
-    pub mv: String,
-    /// The second move of the principal variation, when it has one.
-    pub ponder: Option<String>,
-}
-
-impl BestMove {
-    /// The choice a principal variation (in notation) makes: its first move
-    /// and the reply after it; `None` when it is empty.
-    pub fn from_pv(pv: &[String]) -> Option<BestMove> {
-        let (mv, rest) = pv.split_first()?;
-        Some(BestMove {
-            mv: mv.clone(),
-            ponder: rest.first().cloned(),
-        })
-    }
-}
-
-/// What a search reports after each depth: the `info` line to print and the
-/// best move so far (for callers that must answer before the search returns).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The complete `info depth ...` line.
-    pub line: String,
-    /// The choice of the principal variation (of the first line only, with
-    /// MultiPV: the others are not the best).
-    pub best: Option<BestMove>,
 }
 
 /// A game of some variant at some position, with its searcher.
@@ -150,6 +119,23 @@ pub trait AnySession: Send {
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<BestMove>;
+}
+
+/// The thinker thinks with any session.
+impl Mind for Box<dyn AnySession> {
+    fn legal_moves(&self) -> Vec<String> {
+        AnySession::legal_moves(&**self)
+    }
+
+    fn search(
+        &mut self,
+        limits: &Limits,
+        searchmoves: &[String],
+        stop: &AtomicBool,
+        on_report: &mut (dyn FnMut(Report) + Send),
+    ) -> Option<BestMove> {
+        AnySession::search(&mut **self, limits, searchmoves, stop, on_report)
+    }
 }
 
 /// Builds the session of `settings.variant` with its rule options, at the
