@@ -100,7 +100,8 @@ pub struct Request {
 pub struct Thought<M> {
     /// The move to play (and the reply expected) in the engine's notation:
     /// the search's choice, or the best it reported before the grace ran
-    /// out. `None` only when the game is over (no legal move).
+    /// out, or else (nothing reported yet) the first legal move allowed.
+    /// `None` only when the game is over (no legal move).
     pub best: Option<BestMove>,
     /// The search panicked (a bug, logged): `best` is then the best move
     /// reported before, or else the first legal move, and the session is lost.
@@ -147,7 +148,10 @@ pub fn think<M: Mind>(
     mut on_report: impl FnMut(&Report) + Send + 'static,
 ) -> Thought<M> {
     let started = Instant::now();
-    let crash_answer = session
+    // The one "answer some legal move" of the engine: a search promises a
+    // move whenever one is legal, but an answer due before its first
+    // report, or a search that panicked, has none.
+    let fallback = session
         .legal_moves()
         .into_iter()
         .find(|m| request.searchmoves.is_empty() || request.searchmoves.contains(m))
@@ -196,7 +200,7 @@ pub fn think<M: Mind>(
     let mut failed = handle.is_none();
     let best = loop {
         if failed {
-            break best_so_far.take().or(crash_answer);
+            break best_so_far.take();
         }
         let now = Instant::now();
         let clock = request.limits.clock_start(started);
@@ -221,7 +225,7 @@ pub fn think<M: Mind>(
     };
     answered.store(true, Ordering::SeqCst);
     Thought {
-        best,
+        best: best.or(fallback),
         failed,
         session: Pending { handle },
     }
@@ -282,6 +286,21 @@ mod tests {
         let thought = think(session, request(2), &Stop::new(), |_| {});
         assert_eq!(thought.best, None);
         assert!(!thought.failed);
+        assert!(thought.session.wait().is_some());
+    }
+
+    #[test]
+    fn a_grace_run_out_before_any_report_still_answers_a_legal_move() {
+        // Stopped before it starts, with no grace: the answer is due before
+        // the search can report anything, yet a move is legal.
+        let session = build(&Settings::default()).unwrap();
+        let mut req = request(10);
+        req.searchmoves = vec!["B".to_string(), "D".to_string()];
+        let stop = Stop::new();
+        stop.trigger();
+        let thought = think(session, req, &stop, |_| {});
+        assert!(!thought.failed);
+        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("B"));
         assert!(thought.session.wait().is_some());
     }
 
