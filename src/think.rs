@@ -97,7 +97,7 @@ pub struct Request {
 }
 
 /// The answer of [`think`].
-pub struct Thought<M> {
+pub struct Thought<M: ?Sized> {
     /// The move to play (and the reply expected) in the engine's notation:
     /// the search's choice, or the best it reported before the grace ran
     /// out, or else (nothing reported yet) the first legal move allowed.
@@ -111,11 +111,11 @@ pub struct Thought<M> {
 }
 
 /// A mind still held by a search that may not have returned yet.
-pub struct Pending<M> {
-    handle: Option<JoinHandle<Option<M>>>,
+pub struct Pending<M: ?Sized> {
+    handle: Option<JoinHandle<Option<Box<M>>>>,
 }
 
-impl<M> Pending<M> {
+impl<M: ?Sized> Pending<M> {
     /// Whether the search has returned (so [`Pending::wait`] will not block).
     pub fn is_ready(&self) -> bool {
         self.handle.as_ref().map_or(true, |h| h.is_finished())
@@ -124,7 +124,7 @@ impl<M> Pending<M> {
     /// Waits for the search to return and gives the mind back; `None`
     /// when it was lost (the search panicked or could not start), and the
     /// caller must build another.
-    pub fn wait(self) -> Option<M> {
+    pub fn wait(self) -> Option<Box<M>> {
         self.handle?.join().ok().flatten()
     }
 }
@@ -141,8 +141,8 @@ enum Event {
 /// (see the module documentation). `stop` ends the search early; it is
 /// given at [`Request::stop_after`] too. `on_report` receives the report of
 /// every completed iteration until the answer is given, never after.
-pub fn think<M: Mind>(
-    session: M,
+pub fn think<M: Mind + ?Sized>(
+    session: Box<M>,
     request: Request,
     stop: &Arc<Stop>,
     mut on_report: impl FnMut(&Report) + Send + 'static,

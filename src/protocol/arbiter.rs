@@ -108,7 +108,7 @@ trait Follower: Mind {
     fn follow(&mut self, moves: &[String]) -> Result<(), GameError>;
 }
 
-impl Follower for Box<dyn AnySession> {
+impl Follower for dyn AnySession {
     fn follow(&mut self, moves: &[String]) -> Result<(), GameError> {
         self.set_position(&Start::StartPos, moves)
     }
@@ -116,11 +116,11 @@ impl Follower for Box<dyn AnySession> {
 
 /// The game loop: `line` is the game, `mind` thinks about it, and `fresh`
 /// builds another mind when a search slow to stop keeps the last one.
-fn play_game<G: Game, M: Follower, R: BufRead>(
+fn play_game<G: Game, M: Follower + ?Sized, R: BufRead>(
     config: &Config,
     mut line: GameLine<G>,
-    mut mind: M,
-    mut fresh: impl FnMut() -> io::Result<M>,
+    mut mind: Box<M>,
+    mut fresh: impl FnMut() -> io::Result<Box<M>>,
     input: R,
     output: &mut dyn Write,
 ) -> io::Result<Outcome> {
@@ -210,7 +210,7 @@ fn clean(text: &str) -> String {
 /// Chooses our move within the time: the search is stopped shortly before
 /// the deadline; if it has not answered by then, the answer is the best move
 /// it reported (or a legal move), and the mind stays with the search.
-fn think<M: Mind>(config: &Config, mind: M, received: Instant) -> Thought<M> {
+fn think<M: Mind + ?Sized>(config: &Config, mind: Box<M>, received: Instant) -> Thought<M> {
     let budget = config.movetime;
     let reserve = (budget / 4).min(Duration::from_millis(60));
     let stop_at = received + budget.saturating_sub(reserve);
@@ -237,31 +237,11 @@ fn think<M: Mind>(config: &Config, mind: M, received: Instant) -> Thought<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sync::lock;
+    use crate::protocol::engine::SharedBuffer;
     use crate::think::{BestMove, Report};
     use crate::variants::oware::Oware;
     use std::sync::atomic::AtomicBool;
-    use std::sync::{Arc, Mutex};
-
-    /// An output the test reads while the game goes on.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Shared {
-        fn text(&self) -> String {
-            String::from_utf8_lossy(&lock(&self.0)).into_owned()
-        }
-    }
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            lock(&self.0).extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
+    use std::sync::Arc;
 
     /// A mind whose search reports its last legal move at once, then does
     /// not return, stop or no stop, until `release` is given.
@@ -303,15 +283,17 @@ mod tests {
     #[test]
     fn the_move_is_printed_before_a_fresh_mind_is_built() {
         let release = Stop::new();
-        let stuck = || Stuck {
-            line: GameLine::new(Oware::default()),
-            release: Arc::clone(&release),
+        let stuck = || {
+            Box::new(Stuck {
+                line: GameLine::new(Oware::default()),
+                release: Arc::clone(&release),
+            })
         };
         let config = Config::new("oware", &[], Duration::from_millis(20)).unwrap();
-        let out = Shared::default();
+        let out = SharedBuffer::default();
         let mut printed_at_fresh = Vec::new();
         let fresh = || {
-            printed_at_fresh.push(out.text());
+            printed_at_fresh.push(out.contents());
             Ok(stuck())
         };
         let outcome = play_game(
@@ -325,7 +307,7 @@ mod tests {
         release.trigger();
         assert_eq!(outcome.unwrap(), Outcome::EndOfInput);
         // The search's reported move, answered while it still ran...
-        assert_eq!(out.text(), "F\n");
+        assert_eq!(out.contents(), "F\n");
         // ...and only then a fresh mind, once.
         assert_eq!(printed_at_fresh, ["F\n"]);
     }

@@ -66,8 +66,9 @@ impl Default for Settings {
     }
 }
 
-/// A game of some variant at some position, with its searcher.
-pub trait AnySession: Send {
+/// A game of some variant at some position, with its searcher: a [`Mind`]
+/// for the thinker, and what the protocol asks of a game.
+pub trait AnySession: Mind {
     /// The variant's name.
     fn variant(&self) -> &'static str;
     /// The variant's rule options with their current values.
@@ -81,8 +82,6 @@ pub trait AnySession: Send {
     /// Plays one move in any accepted notation and returns it in the
     /// engine's notation; on error nothing changes.
     fn play(&mut self, text: &str) -> Result<String, GameError>;
-    /// The legal moves, in the engine's notation (none when the game is over).
-    fn legal_moves(&self) -> Vec<String>;
     /// How the game ended, repetition included, or `None` while it goes on.
     fn game_end(&self) -> Option<GameEnd>;
     /// 0 when South (player 1) is to move, 1 for North.
@@ -110,32 +109,6 @@ pub trait AnySession: Send {
     ) -> Result<Option<String>, GameError>;
     /// Checks that every move of `searchmoves` is legal here.
     fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError>;
-    /// Searches the position; returns the best move and the expected reply,
-    /// or `None` when there is no legal move.
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove>;
-}
-
-/// The thinker thinks with any session.
-impl Mind for Box<dyn AnySession> {
-    fn legal_moves(&self) -> Vec<String> {
-        AnySession::legal_moves(&**self)
-    }
-
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove> {
-        AnySession::search(&mut **self, limits, searchmoves, stop, on_report)
-    }
 }
 
 /// Builds the session of `settings.variant` with its rule options, at the
@@ -303,6 +276,49 @@ fn info_line<G: Game>(
     }
 }
 
+impl<G: Game> Mind for Session<G> {
+    fn legal_moves(&self) -> Vec<String> {
+        self.line.legal_moves_text()
+    }
+
+    fn search(
+        &mut self,
+        limits: &Limits,
+        searchmoves: &[String],
+        stop: &AtomicBool,
+        on_report: &mut (dyn FnMut(Report) + Send),
+    ) -> Option<BestMove> {
+        for warning in self.attach_tables(Duration::ZERO) {
+            log::warn!("{warning}");
+        }
+        let restrict: Vec<G::Move> = searchmoves
+            .iter()
+            .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
+            .collect();
+        let pos = *self.pos();
+        let multipv = limits.multipv;
+        let Session {
+            game,
+            line,
+            searcher,
+            ..
+        } = self;
+        let mut on_info =
+            |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
+        let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
+        // The searcher promises a move whenever one is legal.
+        let best = result.best?;
+        let pv = format_pv(game, &pos, &result.pv);
+        match BestMove::from_pv(&pv) {
+            Some(choice) if result.pv.first() == Some(&best) => Some(choice),
+            _ => Some(BestMove {
+                mv: game.format_move(&pos, best),
+                ponder: None,
+            }),
+        }
+    }
+}
+
 impl<G: Game> AnySession for Session<G> {
     fn variant(&self) -> &'static str {
         self.game.name()
@@ -340,10 +356,6 @@ impl<G: Game> AnySession for Session<G> {
         let written = self.game.format_move(&before, mv);
         self.record.1.push(written.clone());
         Ok(written)
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        self.line.legal_moves_text()
     }
 
     fn game_end(&self) -> Option<GameEnd> {
@@ -492,43 +504,6 @@ impl<G: Game> AnySession for Session<G> {
                 .map_err(|e| GameError::new(format!("searchmoves '{m}': {e}")))?;
         }
         Ok(())
-    }
-
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove> {
-        for warning in self.attach_tables(Duration::ZERO) {
-            log::warn!("{warning}");
-        }
-        let restrict: Vec<G::Move> = searchmoves
-            .iter()
-            .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
-            .collect();
-        let pos = *self.pos();
-        let multipv = limits.multipv;
-        let Session {
-            game,
-            line,
-            searcher,
-            ..
-        } = self;
-        let mut on_info =
-            |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
-        let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
-        // The searcher promises a move whenever one is legal.
-        let best = result.best?;
-        let pv = format_pv(game, &pos, &result.pv);
-        match BestMove::from_pv(&pv) {
-            Some(choice) if result.pv.first() == Some(&best) => Some(choice),
-            _ => Some(BestMove {
-                mv: game.format_move(&pos, best),
-                ponder: None,
-            }),
-        }
     }
 }
 
