@@ -6,7 +6,9 @@
 //! game ([`play`]) and the command-line tools, which know the game only
 //! through the [`game::Game`] trait. [`bench`] is a tool above the search
 //! (it builds its positions from the variants). [`rng`] is the one seeded
-//! random generator they share, [`sync`] their locking.
+//! random generator they share, [`sync`] their locking and stop signal.
+//! [`think`] is "search against a deadline, keep the best move so far",
+//! used by the protocol, the arbiter mode and the terminal game.
 
 pub mod bench;
 pub mod game;
@@ -18,4 +20,5 @@ pub mod rng;
 pub mod search;
 pub mod sync;
 pub mod tables;
+pub mod think;
 pub mod variants;

@@ -5,7 +5,7 @@
 //! "play the move, record its key and irreversibility" is written once, in
 //! [`Step`].
 
-use super::{Game, GameEnd, GameError, History};
+use super::{Game, GameEnd, GameError, History, Side};
 
 /// One move played from a position: the position reached, with what a
 /// [`History`] records of it. The one place where a move's key and
@@ -248,6 +248,21 @@ impl<G: Game> Line<G> {
         Some(mv)
     }
 
+    /// Takes back the last move, then more until a side `mine` accepts is
+    /// to move or the line is back at its start: the terminal game's `undo`,
+    /// which takes back the engine's answer with the person's move. Returns
+    /// how many moves were taken back (0 at the start).
+    pub fn undo_turn(&mut self, mine: impl Fn(Side) -> bool) -> usize {
+        let mut taken = 0;
+        while self.undo().is_some() {
+            taken += 1;
+            if mine(self.game.side_to_move(self.position())) {
+                break;
+            }
+        }
+        taken
+    }
+
     /// Takes back every move, back to the start.
     pub fn rewind(&mut self) {
         while self.undo().is_some() {}
@@ -293,6 +308,23 @@ mod tests {
         line.rewind();
         assert_eq!(line.position(), &game.start());
         assert_eq!(line.undo(), None);
+    }
+
+    #[test]
+    fn undoing_a_turn_takes_back_to_the_side_that_asks() {
+        let mut line = Line::new(Oware::default());
+        assert_eq!(line.undo_turn(|_| true), 0);
+        line.play_all("F f E").unwrap();
+        // South asks: its own move E only.
+        assert_eq!(line.undo_turn(|side| side == Side::South), 1);
+        assert_eq!(line.moves_text(), ["F", "f"]);
+        // North asks: South's E, then its own f, so that it moves again.
+        line.play_all("E").unwrap();
+        assert_eq!(line.undo_turn(|side| side == Side::North), 2);
+        assert_eq!(line.moves_text(), ["F"]);
+        // Nobody's turn comes back before the start: everything goes.
+        assert_eq!(line.undo_turn(|_| false), 1);
+        assert!(line.is_empty());
     }
 
     #[test]

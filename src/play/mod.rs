@@ -13,20 +13,27 @@
 //!   `awale play --load FILE` continues;
 //! - `board`, `moves`, `new`, `help`, `quit`.
 //!
-//! The board is the variant's own drawing ([`Game::render`]); [`style`]
-//! colours its seeds, the last move and captures when the output is a
-//! terminal. Bad input gets a message and changes nothing.
+//! The game is a [`Line`]; the engine is a protocol session told the game
+//! before each search, which the thinker ([`crate::think`]) runs, as the
+//! protocol loop and the arbiter mode do. The board is the variant's own
+//! drawing ([`Game::render`]); [`style`] colours its seeds, the last move
+//! and captures when the output is a terminal. Bad input gets a message and
+//! changes nothing.
 
 pub mod saved;
 pub mod style;
 
 use std::fmt;
 use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::{game_end, Game, GameError, History, Side};
-use crate::search::{Level, Limits, Searcher};
+use crate::game::{Game, GameError, Line, Side};
+use crate::protocol::command::Start;
+use crate::protocol::session::{self as engine, AnySession, Settings};
+use crate::search::{Level, Limits};
+use crate::sync::Stop;
+use crate::tables::loader::Source;
+use crate::think::{think, Request};
 use style::Style;
 
 /// Who plays each side, and how the engine plays.
@@ -96,35 +103,43 @@ Commands (a legal move always wins over a command):
   quit, q       leave
 The rules of each variant: docs/rules.md";
 
+/// A game in the terminal: the game line, and the engine that thinks
+/// about it.
 struct Session<'a, G: Game> {
     game: &'a G,
     config: PlayConfig,
-    searcher: Searcher<G>,
-    start: G::Position,
-    positions: Vec<G::Position>,
-    history: History<G::Key>,
-    moves: Vec<String>,
+    /// The game.
+    line: Line<G>,
+    /// The engine: a session told the game before each search (`None` when
+    /// a failed search lost it; the next search builds another).
+    engine: Option<Box<dyn AnySession>>,
 }
 
 impl<G: Game> Session<'_, G> {
     fn pos(&self) -> G::Position {
-        *self.positions.last().unwrap_or(&self.start)
+        *self.line.position()
     }
 
     fn restart(&mut self) {
-        self.positions = vec![self.start];
-        self.history = History::new(self.game.key(&self.start));
-        self.moves.clear();
-        self.searcher.clear();
+        self.line.rewind();
+        if let Some(engine) = &mut self.engine {
+            engine.clear_hash();
+        }
     }
 
     fn legal(&self) -> Vec<String> {
-        let pos = self.pos();
-        let mut list = G::Moves::default();
-        self.game.legal_moves(&pos, &mut list);
-        list.iter()
-            .map(|&m| self.game.format_move(&pos, m))
-            .collect()
+        self.line.legal_moves_text()
+    }
+
+    /// The engine's search settings: the level and seed of the game, and
+    /// no endgame tables (a terminal game starts at once).
+    fn settings(&self) -> Settings {
+        Settings {
+            level: self.config.level,
+            seed: self.config.seed,
+            tables: Source::Off,
+            ..Settings::default()
+        }
     }
 
     fn who(&self, side: Side) -> String {
@@ -158,9 +173,9 @@ impl<G: Game> Session<'_, G> {
             "Captured: South {} - North {}   (move {})",
             scores[0],
             scores[1],
-            self.moves.len() + 1
+            self.line.len() + 1
         )?;
-        match game_end(self.game, &pos, &self.history) {
+        match self.line.end() {
             Some(end) => {
                 let result = match end.winner() {
                     Some(side) => format!("{} wins", self.who(side)),
@@ -196,37 +211,40 @@ impl<G: Game> Session<'_, G> {
     }
 
     fn over(&self) -> bool {
-        game_end(self.game, &self.pos(), &self.history).is_some()
+        self.line.is_over()
     }
 
+    /// The engine's move here, as the thinker finds it; `None` when the
+    /// game is over.
     fn think(&mut self) -> Option<G::Move> {
-        let pos = self.pos();
-        self.searcher.set_level(self.config.level);
-        let limits = Limits {
-            movetime: Some(self.config.movetime),
-            multipv: 1,
-            ..Limits::default()
+        let settings = self.settings();
+        let mut engine = match self.engine.take() {
+            Some(engine) => engine,
+            None => Box::new(engine::Session::new(self.game.clone(), &settings)),
         };
-        let stop = AtomicBool::new(false);
-        let result = self
-            .searcher
-            .search(&pos, &self.history, &limits, &[], &stop, &mut |_| {});
-        let mut list = G::Moves::default();
-        self.game.legal_moves(&pos, &mut list);
-        // Trust but verify: only a legal move is played.
-        match result.best {
-            Some(m) if list.contains(&m) => Some(m),
-            _ => list.first().copied(),
+        if let Err(e) = engine.configure(&settings) {
+            log::warn!("the engine keeps its settings: {e}");
         }
-    }
-
-    fn play(&mut self, mv: G::Move) {
-        let pos = self.pos();
-        self.moves.push(self.game.format_move(&pos, mv));
-        let next = self.game.play(&pos, mv);
-        self.history
-            .push(self.game.key(&next), self.game.is_irreversible(&pos, &next));
-        self.positions.push(next);
+        let start = Start::Fen(self.game.format_position(self.line.start()));
+        if let Err(e) = engine.set_position(&start, &self.line.moves_text()) {
+            log::error!("the engine cannot follow the game: {e}");
+            return None;
+        }
+        let request = Request {
+            limits: Limits {
+                movetime: Some(self.config.movetime),
+                multipv: 1,
+                ..Limits::default()
+            },
+            ..Request::default()
+        };
+        let thought = think(engine, request, &Stop::new(), |_| {});
+        self.engine = thought.session.wait();
+        let text = thought.best?.mv;
+        self.game
+            .parse_move(self.line.position(), &text)
+            .map_err(|e| log::error!("the engine answered {text:?}: {e}"))
+            .ok()
     }
 
     /// Plays `mv` for the side to move, says so (with the seeds it
@@ -236,7 +254,9 @@ impl<G: Game> Session<'_, G> {
         let side = self.game.side_to_move(&pos);
         let style = self.config.style;
         let text = self.game.format_move(&pos, mv);
-        self.play(mv);
+        if let Err(e) = self.line.play(mv) {
+            return writeln!(out, "{text}: {e}.");
+        }
         let before = self.game.scores(&pos)[side.index()];
         let after = self.game.scores(&self.pos())[side.index()];
         let captured = match after.saturating_sub(before) {
@@ -253,48 +273,11 @@ impl<G: Game> Session<'_, G> {
         self.show(out)
     }
 
-    /// Plays a list of moves from the current position (the `--moves` of
-    /// the command line).
-    fn play_all(&mut self, moves: &[String]) -> Result<(), GameError> {
-        for (index, text) in moves.iter().enumerate() {
-            let pos = self.pos();
-            if self.over() {
-                return Err(GameError::new(format!(
-                    "move {} '{text}': the game is already over",
-                    index + 1
-                )));
-            }
-            let mv = self
-                .game
-                .parse_move(&pos, text)
-                .map_err(|e| GameError::new(format!("move {} '{text}': {e}", index + 1)))?;
-            self.play(mv);
-        }
-        Ok(())
-    }
-
-    fn undo_one(&mut self) -> bool {
-        if self.positions.len() <= 1 {
-            return false;
-        }
-        self.positions.pop();
-        self.history.pop();
-        self.moves.pop();
-        true
-    }
-
     /// Takes back moves until a person is to move again (at the start, the
     /// engine may then play its first move again).
     fn undo(&mut self) -> bool {
-        if !self.undo_one() {
-            return false;
-        }
-        while !self.config.humans[self.game.side_to_move(&self.pos()).index()] {
-            if !self.undo_one() {
-                break;
-            }
-        }
-        true
+        let humans = self.config.humans;
+        self.line.undo_turn(|side| humans[side.index()]) > 0
     }
 
     /// Lets the engine play while it is its turn.
@@ -324,19 +307,18 @@ impl<G: Game> Session<'_, G> {
     /// Writes the game to `path` in the records format.
     fn save(&self, path: &str, out: &mut dyn Write) -> std::io::Result<()> {
         let names = self.player_names();
-        let end = game_end(self.game, &self.pos(), &self.history);
         let record = saved::record(
             self.game,
-            &self.start,
-            &self.moves,
+            self.line.start(),
+            &self.line.moves_text(),
             [&names[0], &names[1]],
-            end,
+            self.line.end(),
         );
         match std::fs::write(path, record.to_text()) {
             Ok(()) => writeln!(
                 out,
                 "Saved {} moves to {path} (continue with: awale play --load {path}).",
-                self.moves.len()
+                self.line.len()
             ),
             Err(e) => writeln!(out, "Cannot save to {path}: {e}."),
         }
@@ -379,7 +361,7 @@ impl<G: Game> Session<'_, G> {
             "help" | "?" => self.help(out)?,
             "board" => self.show(out)?,
             "moves" => {
-                if let Some(end) = game_end(self.game, &self.pos(), &self.history) {
+                if let Some(end) = self.line.end() {
                     writeln!(
                         out,
                         "The game is over ({}): final score South {} - North {}.",
@@ -388,8 +370,8 @@ impl<G: Game> Session<'_, G> {
                 } else {
                     writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
                 }
-                if !self.moves.is_empty() {
-                    writeln!(out, "Played: {}", self.moves.join(" "))?;
+                if !self.line.is_empty() {
+                    writeln!(out, "Played: {}", self.line.moves_text().join(" "))?;
                 }
             }
             "new" => {
@@ -489,26 +471,21 @@ pub fn run_play<G: Game>(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), PlayError> {
-    let mut searcher = Searcher::new(game.clone(), 16, 1);
-    searcher.set_level(config.level);
-    searcher.set_seed(config.seed);
     let start = match &config.position {
         Some(text) => game
             .parse_position(text)
             .map_err(|e| PlayError::Setup(GameError::new(format!("position: {e}"))))?,
         None => game.start(),
     };
-    let moves = config.moves.clone();
+    let mut line = Line::from_position(game.clone(), start);
+    line.play_all(&config.moves.join(" "))
+        .map_err(PlayError::Setup)?;
     let mut session = Session {
         game,
         config,
-        searcher,
-        start,
-        positions: vec![start],
-        history: History::new(game.key(&start)),
-        moves: Vec::new(),
+        line,
+        engine: None,
     };
-    session.play_all(&moves).map_err(PlayError::Setup)?;
     writeln!(output, "{}", header(game, &session.config))?;
     session.show(output)?;
     session.engine_turns(output)?;

@@ -6,13 +6,15 @@
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crate::game::{GameEnd, GameError};
+use crate::game::{Game, GameEnd, GameError, Line as GameLine};
 use crate::search::{Clock, Limits};
+use crate::think::{self as thinker, Mind, Request, Thought};
+use crate::variants::{with_variant, VariantVisitor};
 
-use super::io::{Line, LineReader, Stop};
+use super::command::Start;
+use super::io::{Line as Input, LineReader, Stop};
 use super::options;
-use super::session::{build, rebuild, AnySession, Settings};
-use super::thinker::{self, Request};
+use super::session::{build, AnySession, Settings};
 
 /// How the arbiter mode ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,58 +71,126 @@ impl Config {
 
 /// Plays one game on `input`/`output` as the course referee expects.
 pub fn run<R: BufRead>(config: &Config, input: R, output: &mut dyn Write) -> io::Result<Outcome> {
-    let mut session = build(&config.settings).map_err(|e| io::Error::other(e.to_string()))?;
+    struct Play<'a, R> {
+        config: &'a Config,
+        input: R,
+        output: &'a mut dyn Write,
+    }
+    impl<R: BufRead> VariantVisitor for Play<'_, R> {
+        type Output = io::Result<Outcome>;
+        fn visit<G: Game>(self, game: G) -> io::Result<Outcome> {
+            let settings = &self.config.settings;
+            let fresh = || build(settings).map_err(|e| io::Error::other(e.to_string()));
+            let mind = fresh()?;
+            play_game(
+                self.config,
+                GameLine::new(game),
+                mind,
+                fresh,
+                self.input,
+                self.output,
+            )
+        }
+    }
+    let settings = &config.settings;
+    let play = Play {
+        config,
+        input,
+        output,
+    };
+    with_variant(&settings.variant, &settings.rule_options, play)
+        .map_err(|e| io::Error::other(e.to_string()))?
+}
+
+/// What the arbiter thinks with: a mind told the game before each move.
+trait Follower: Mind {
+    /// Sets the game: the moves played from the start.
+    fn follow(&mut self, moves: &[String]) -> Result<(), GameError>;
+}
+
+impl Follower for dyn AnySession {
+    fn follow(&mut self, moves: &[String]) -> Result<(), GameError> {
+        self.set_position(&Start::StartPos, moves)
+    }
+}
+
+/// The game loop: `line` is the game, `mind` thinks about it, and `fresh`
+/// builds another mind when a search slow to stop keeps the last one.
+fn play_game<G: Game, M: Follower + ?Sized, R: BufRead>(
+    config: &Config,
+    mut line: GameLine<G>,
+    mut mind: Box<M>,
+    mut fresh: impl FnMut() -> io::Result<Box<M>>,
+    input: R,
+    output: &mut dyn Write,
+) -> io::Result<Outcome> {
     let mut reader = LineReader::new(input);
     let mut first = true;
     loop {
         let (text, received) = match reader.next_line()? {
             None => return Ok(Outcome::EndOfInput),
-            Some(Line::Text(text)) => (text, Instant::now()),
-            Some(Line::TooLong(text, _)) => {
+            Some(Input::Text(text)) => (text, Instant::now()),
+            Some(Input::TooLong(text, _)) => {
                 let head: String = text.chars().take(80).collect();
                 say(output, &format!("RESULT invalid {}", clean(&head)))?;
                 return Ok(Outcome::Invalid);
             }
         };
-        let line = text.trim();
-        if line.contains("RESULT") {
+        let text = text.trim();
+        if text.contains("RESULT") {
             return Ok(Outcome::ResultReceived);
         }
-        if line.is_empty() {
+        if text.is_empty() {
             continue;
         }
-        if !(first && line == "START") {
-            if let Err(e) = session.play(line) {
-                log::info!("invalid opponent move {line:?}: {e}");
-                say(output, &format!("RESULT invalid {}", clean(line)))?;
+        if !(first && text == "START") {
+            if let Err(e) = line.play_text(text) {
+                log::info!("invalid opponent move {text:?}: {e}");
+                say(output, &format!("RESULT invalid {}", clean(text)))?;
                 return Ok(Outcome::Invalid);
             }
-            if let Some(end) = session.game_end() {
+            if let Some(end) = line.end() {
                 say(
                     output,
-                    &format!("RESULT {} {} {}", clean(line), end.scores[0], end.scores[1]),
+                    &format!("RESULT {} {} {}", clean(text), end.scores[0], end.scores[1]),
                 )?;
                 return Ok(Outcome::Finished(end));
             }
         }
         first = false;
-        let (mv, back) = think(config, session, received);
-        session = back?;
-        // The game is not over here, so the search has a move.
-        let mv = mv.ok_or_else(|| io::Error::other("the search found no move"))?;
-        if let Err(e) = session.play(&mv) {
+        mind.follow(&line.moves_text())
+            .map_err(|e| io::Error::other(format!("cannot follow the game: {e}")))?;
+        let thought = think(config, mind, received);
+        // The game is not over here, so the thinker has a move.
+        let mv = thought
+            .best
+            .map(|best| best.mv)
+            .ok_or_else(|| io::Error::other("the search found no move"))?;
+        if let Err(e) = line.play_text(&mv) {
             return Err(io::Error::other(format!("own move {mv}: {e}")));
         }
-        match session.game_end() {
-            Some(end) => {
-                say(
-                    output,
-                    &format!("RESULT {mv} {} {}", end.scores[0], end.scores[1]),
-                )?;
-                return Ok(Outcome::Finished(end));
-            }
+        // The move first: a fresh mind (a new hash table) costs time the
+        // move cannot spare, and the opponent's turn can.
+        let end = line.end();
+        match end {
+            Some(end) => say(
+                output,
+                &format!("RESULT {mv} {} {}", end.scores[0], end.scores[1]),
+            )?,
             None => say(output, &mv)?,
         }
+        if let Some(end) = end {
+            return Ok(Outcome::Finished(end));
+        }
+        let back = if thought.session.is_ready() {
+            thought.session.wait()
+        } else {
+            None
+        };
+        mind = match back {
+            Some(mind) => mind,
+            None => fresh()?,
+        };
     }
 }
 
@@ -138,14 +208,9 @@ fn clean(text: &str) -> String {
 }
 
 /// Chooses our move within the time: the search is stopped shortly before
-/// the deadline; if it has not answered by then, the best move it reported
-/// is played and a fresh session replaces the one the search still holds.
-fn think(
-    config: &Config,
-    session: Box<dyn AnySession>,
-    received: Instant,
-) -> (Option<String>, io::Result<Box<dyn AnySession>>) {
-    let record = session.record();
+/// the deadline; if it has not answered by then, the answer is the best move
+/// it reported (or a legal move), and the mind stays with the search.
+fn think<M: Mind + ?Sized>(config: &Config, mind: Box<M>, received: Instant) -> Thought<M> {
     let budget = config.movetime;
     let reserve = (budget / 4).min(Duration::from_millis(60));
     let stop_at = received + budget.saturating_sub(reserve);
@@ -163,22 +228,87 @@ fn think(
         grace: answer_at.saturating_duration_since(stop_at),
     };
     let stop = Stop::new();
-    let thought = thinker::think(session, request, &stop, |_| {});
+    let thought = thinker::think(mind, request, &stop, |_| {});
+    // Releases the search if it still runs.
     stop.trigger();
-    let session = if thought.session.is_ready() {
-        thought.session.wait()
-    } else {
-        None
-    };
-    let session = match session {
-        Some(session) => Ok(session),
-        None => rebuild(&config.settings, &record).and_then(|(session, replayed)| match replayed {
-            None => Ok(session),
-            Some(e) => Err(GameError::new(format!("cannot replay the game: {e}"))),
-        }),
-    };
-    (
-        thought.best.map(|best| best.mv),
-        session.map_err(|e| io::Error::other(e.to_string())),
-    )
+    thought
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::engine::SharedBuffer;
+    use crate::think::{BestMove, Report};
+    use crate::variants::oware::Oware;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    /// A mind whose search reports its last legal move at once, then does
+    /// not return, stop or no stop, until `release` is given.
+    struct Stuck {
+        line: GameLine<Oware>,
+        release: Arc<Stop>,
+    }
+
+    impl Mind for Stuck {
+        fn legal_moves(&self) -> Vec<String> {
+            self.line.legal_moves_text()
+        }
+
+        fn search(
+            &mut self,
+            _: &Limits,
+            _: &[String],
+            _: &AtomicBool,
+            on_report: &mut (dyn FnMut(Report) + Send),
+        ) -> Option<BestMove> {
+            let mv = self.line.legal_moves_text().pop()?;
+            let best = BestMove { mv, ponder: None };
+            on_report(Report {
+                line: format!("info depth 1 pv {}", best.mv),
+                best: Some(best.clone()),
+            });
+            self.release.wait();
+            Some(best)
+        }
+    }
+
+    impl Follower for Stuck {
+        fn follow(&mut self, moves: &[String]) -> Result<(), GameError> {
+            self.line = GameLine::new(Oware::default());
+            self.line.play_all(&moves.join(" "))
+        }
+    }
+
+    #[test]
+    fn the_move_is_printed_before_a_fresh_mind_is_built() {
+        let release = Stop::new();
+        let stuck = || {
+            Box::new(Stuck {
+                line: GameLine::new(Oware::default()),
+                release: Arc::clone(&release),
+            })
+        };
+        let config = Config::new("oware", &[], Duration::from_millis(20)).unwrap();
+        let out = SharedBuffer::default();
+        let mut printed_at_fresh = Vec::new();
+        let fresh = || {
+            printed_at_fresh.push(out.contents());
+            Ok(stuck())
+        };
+        let outcome = play_game(
+            &config,
+            GameLine::new(Oware::default()),
+            stuck(),
+            fresh,
+            &b"START\n"[..],
+            &mut out.clone(),
+        );
+        release.trigger();
+        assert_eq!(outcome.unwrap(), Outcome::EndOfInput);
+        // The search's reported move, answered while it still ran...
+        assert_eq!(out.contents(), "F\n");
+        // ...and only then a fresh mind, once.
+        assert_eq!(printed_at_fresh, ["F\n"]);
+    }
 }

@@ -36,7 +36,7 @@ use super::command::{self, Command, Go, ParseError};
 use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
 use super::options::{self, Effect};
 use super::session::{build, rebuild, AnySession, BestMove, Settings};
-use super::thinker::{self, Request};
+use crate::think::{self as thinker, Request};
 
 /// How long after `stop` the loop waits for the search to return before it
 /// answers with the best move reported so far.

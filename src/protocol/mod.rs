@@ -9,4 +9,3 @@ pub mod engine;
 pub mod io;
 pub mod options;
 pub mod session;
-pub mod thinker;

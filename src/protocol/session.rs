@@ -15,6 +15,8 @@ use crate::tables::loader::{self, Loading, Source};
 use crate::variants::{self, VariantVisitor};
 
 use super::command::Start;
+use crate::think::Mind;
+pub use crate::think::{BestMove, Report};
 
 /// How long `isready` waits for the endgame tables: well inside the
 /// handshake timeouts of referees (ours allows 10 s), longer than building
@@ -64,41 +66,9 @@ impl Default for Settings {
     }
 }
 
-/// A search's choice: the move to play and the reply it expects, both in
-/// the engine's notation (what `bestmove <move> ponder <reply>` prints).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BestMove {
-    /// The move to play.
-    pub mv: String,
-    /// The second move of the principal variation, when it has one.
-    pub ponder: Option<String>,
-}
-
-impl BestMove {
-    /// The choice a principal variation (in notation) makes: its first move
-    /// and the reply after it; `None` when it is empty.
-    pub fn from_pv(pv: &[String]) -> Option<BestMove> {
-        let (mv, rest) = pv.split_first()?;
-        Some(BestMove {
-            mv: mv.clone(),
-            ponder: rest.first().cloned(),
-        })
-    }
-}
-
-/// What a search reports after each depth: the `info` line to print and the
-/// best move so far (for callers that must answer before the search returns).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The complete `info depth ...` line.
-    pub line: String,
-    /// The choice of the principal variation (of the first line only, with
-    /// MultiPV: the others are not the best).
-    pub best: Option<BestMove>,
-}
-
-/// A game of some variant at some position, with its searcher.
-pub trait AnySession: Send {
+/// A game of some variant at some position, with its searcher: a [`Mind`]
+/// for the thinker, and what the protocol asks of a game.
+pub trait AnySession: Mind {
     /// The variant's name.
     fn variant(&self) -> &'static str;
     /// The variant's rule options with their current values.
@@ -112,8 +82,6 @@ pub trait AnySession: Send {
     /// Plays one move in any accepted notation and returns it in the
     /// engine's notation; on error nothing changes.
     fn play(&mut self, text: &str) -> Result<String, GameError>;
-    /// The legal moves, in the engine's notation (none when the game is over).
-    fn legal_moves(&self) -> Vec<String>;
     /// How the game ended, repetition included, or `None` while it goes on.
     fn game_end(&self) -> Option<GameEnd>;
     /// 0 when South (player 1) is to move, 1 for North.
@@ -141,15 +109,6 @@ pub trait AnySession: Send {
     ) -> Result<Option<String>, GameError>;
     /// Checks that every move of `searchmoves` is legal here.
     fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError>;
-    /// Searches the position; returns the best move and the expected reply,
-    /// or `None` when there is no legal move.
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove>;
 }
 
 /// Builds the session of `settings.variant` with its rule options, at the
@@ -317,6 +276,49 @@ fn info_line<G: Game>(
     }
 }
 
+impl<G: Game> Mind for Session<G> {
+    fn legal_moves(&self) -> Vec<String> {
+        self.line.legal_moves_text()
+    }
+
+    fn search(
+        &mut self,
+        limits: &Limits,
+        searchmoves: &[String],
+        stop: &AtomicBool,
+        on_report: &mut (dyn FnMut(Report) + Send),
+    ) -> Option<BestMove> {
+        for warning in self.attach_tables(Duration::ZERO) {
+            log::warn!("{warning}");
+        }
+        let restrict: Vec<G::Move> = searchmoves
+            .iter()
+            .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
+            .collect();
+        let pos = *self.pos();
+        let multipv = limits.multipv;
+        let Session {
+            game,
+            line,
+            searcher,
+            ..
+        } = self;
+        let mut on_info =
+            |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
+        let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
+        // The searcher promises a move whenever one is legal.
+        let best = result.best?;
+        let pv = format_pv(game, &pos, &result.pv);
+        match BestMove::from_pv(&pv) {
+            Some(choice) if result.pv.first() == Some(&best) => Some(choice),
+            _ => Some(BestMove {
+                mv: game.format_move(&pos, best),
+                ponder: None,
+            }),
+        }
+    }
+}
+
 impl<G: Game> AnySession for Session<G> {
     fn variant(&self) -> &'static str {
         self.game.name()
@@ -354,10 +356,6 @@ impl<G: Game> AnySession for Session<G> {
         let written = self.game.format_move(&before, mv);
         self.record.1.push(written.clone());
         Ok(written)
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        self.line.legal_moves_text()
     }
 
     fn game_end(&self) -> Option<GameEnd> {
@@ -506,43 +504,6 @@ impl<G: Game> AnySession for Session<G> {
                 .map_err(|e| GameError::new(format!("searchmoves '{m}': {e}")))?;
         }
         Ok(())
-    }
-
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove> {
-        for warning in self.attach_tables(Duration::ZERO) {
-            log::warn!("{warning}");
-        }
-        let restrict: Vec<G::Move> = searchmoves
-            .iter()
-            .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
-            .collect();
-        let pos = *self.pos();
-        let multipv = limits.multipv;
-        let Session {
-            game,
-            line,
-            searcher,
-            ..
-        } = self;
-        let mut on_info =
-            |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
-        let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
-        // The searcher promises a move whenever one is legal.
-        let best = result.best?;
-        let pv = format_pv(game, &pos, &result.pv);
-        match BestMove::from_pv(&pv) {
-            Some(choice) if result.pv.first() == Some(&best) => Some(choice),
-            _ => Some(BestMove {
-                mv: game.format_move(&pos, best),
-                ponder: None,
-            }),
-        }
     }
 }
 

@@ -1,17 +1,19 @@
 //! The thinker: "search against a deadline and keep the best move so far",
 //! written once for every layer that must answer a move in time (the
 //! protocol loop's `go`, the arbiter mode, the terminal game, a web board).
+//! It lives above the search and below those layers, which is why it is
+//! neither in `search` (it speaks moves as text, as they do) nor in
+//! `protocol` (the terminal game uses it too).
 //!
-//! [`think`] runs the session's search on a thread of its own and returns
+//! [`think`] runs a [`Mind`]'s search on a thread of its own and returns
 //! as soon as an answer is due: when the search returns, or when the stop
 //! signal was given (by the caller, or at [`Request::stop_after`]) and the
 //! search has not returned [`Request::grace`] later; the answer is then the
 //! best move the search reported so far. A pondering search
 //! ([`Limits::ponder`]) has no deadline until its ponderhit; its
-//! [`Request::stop_after`] counts from the hit. The session comes back through
+//! [`Request::stop_after`] counts from the hit. The mind comes back through
 //! [`Pending`] once the search returns, so a caller may answer first and
-//! wait afterwards, or leave a slow search behind and rebuild the session
-//! with [`super::session::rebuild`].
+//! wait afterwards, or leave a slow search behind and build a fresh mind.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,9 +23,57 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::search::Limits;
+use crate::sync::Stop;
 
-use super::io::Stop;
-use super::session::{AnySession, BestMove, Report};
+/// A search's choice: the move to play and the reply it expects, both in
+/// the engine's notation (what `bestmove <move> ponder <reply>` prints).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move to play.
+    pub mv: String,
+    /// The second move of the principal variation, when it has one.
+    pub ponder: Option<String>,
+}
+
+impl BestMove {
+    /// The choice a principal variation (in notation) makes: its first move
+    /// and the reply after it; `None` when it is empty.
+    pub fn from_pv(pv: &[String]) -> Option<BestMove> {
+        let (mv, rest) = pv.split_first()?;
+        Some(BestMove {
+            mv: mv.clone(),
+            ponder: rest.first().cloned(),
+        })
+    }
+}
+
+/// What a search reports after each depth: the `info` line to print and the
+/// best move so far (for callers that must answer before the search returns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The complete `info depth ...` line.
+    pub line: String,
+    /// The choice of the principal variation (of the first line only, with
+    /// MultiPV: the others are not the best).
+    pub best: Option<BestMove>,
+}
+
+/// What the thinker thinks with: a game at some position and a searcher,
+/// speaking moves in the engine's notation.
+pub trait Mind: Send + 'static {
+    /// The legal moves, in the engine's notation (none when the game is over).
+    fn legal_moves(&self) -> Vec<String>;
+    /// Searches the position; returns the best move and the expected reply,
+    /// or `None` when there is no legal move. `on_report` receives each
+    /// completed iteration.
+    fn search(
+        &mut self,
+        limits: &Limits,
+        searchmoves: &[String],
+        stop: &AtomicBool,
+        on_report: &mut (dyn FnMut(Report) + Send),
+    ) -> Option<BestMove>;
+}
 
 /// How often [`think`] looks at the stop signal and the clock while the
 /// search runs.
@@ -35,7 +85,7 @@ pub struct Request {
     /// The search limits (depth, nodes, time, clocks, MultiPV).
     pub limits: Limits,
     /// Moves to choose from, in any accepted notation (all when empty);
-    /// they must have been checked legal ([`AnySession::check_searchmoves`]).
+    /// they must have been checked legal.
     pub searchmoves: Vec<String>,
     /// When the search is told to stop, whatever it decides by itself:
     /// this long after its time limits start counting, at the call (or, for
@@ -47,33 +97,34 @@ pub struct Request {
 }
 
 /// The answer of [`think`].
-pub struct Thought {
+pub struct Thought<M: ?Sized> {
     /// The move to play (and the reply expected) in the engine's notation:
     /// the search's choice, or the best it reported before the grace ran
-    /// out. `None` only when the game is over (no legal move).
+    /// out, or else (nothing reported yet) the first legal move allowed.
+    /// `None` only when the game is over (no legal move).
     pub best: Option<BestMove>,
     /// The search panicked (a bug, logged): `best` is then the best move
     /// reported before, or else the first legal move, and the session is lost.
     pub failed: bool,
-    /// The session, once the search returns it.
-    pub session: Pending,
+    /// The mind, once the search returns it.
+    pub session: Pending<M>,
 }
 
-/// A session still held by a search that may not have returned yet.
-pub struct Pending {
-    handle: Option<JoinHandle<Option<Box<dyn AnySession>>>>,
+/// A mind still held by a search that may not have returned yet.
+pub struct Pending<M: ?Sized> {
+    handle: Option<JoinHandle<Option<Box<M>>>>,
 }
 
-impl Pending {
+impl<M: ?Sized> Pending<M> {
     /// Whether the search has returned (so [`Pending::wait`] will not block).
     pub fn is_ready(&self) -> bool {
         self.handle.as_ref().map_or(true, |h| h.is_finished())
     }
 
-    /// Waits for the search to return and gives the session back; `None`
+    /// Waits for the search to return and gives the mind back; `None`
     /// when it was lost (the search panicked or could not start), and the
-    /// caller must rebuild it.
-    pub fn wait(self) -> Option<Box<dyn AnySession>> {
+    /// caller must build another.
+    pub fn wait(self) -> Option<Box<M>> {
         self.handle?.join().ok().flatten()
     }
 }
@@ -88,16 +139,19 @@ enum Event {
 
 /// Searches `session` as `request` says and returns when the answer is due
 /// (see the module documentation). `stop` ends the search early; it is
-/// given at [`Request::stop_at`] too. `on_report` receives the report of
+/// given at [`Request::stop_after`] too. `on_report` receives the report of
 /// every completed iteration until the answer is given, never after.
-pub fn think(
-    session: Box<dyn AnySession>,
+pub fn think<M: Mind + ?Sized>(
+    session: Box<M>,
     request: Request,
     stop: &Arc<Stop>,
     mut on_report: impl FnMut(&Report) + Send + 'static,
-) -> Thought {
+) -> Thought<M> {
     let started = Instant::now();
-    let crash_answer = session
+    // The one "answer some legal move" of the engine: a search promises a
+    // move whenever one is legal, but an answer due before its first
+    // report, or a search that panicked, has none.
+    let fallback = session
         .legal_moves()
         .into_iter()
         .find(|m| request.searchmoves.is_empty() || request.searchmoves.contains(m))
@@ -146,7 +200,7 @@ pub fn think(
     let mut failed = handle.is_none();
     let best = loop {
         if failed {
-            break best_so_far.take().or(crash_answer);
+            break best_so_far.take();
         }
         let now = Instant::now();
         let clock = request.limits.clock_start(started);
@@ -171,7 +225,7 @@ pub fn think(
     };
     answered.store(true, Ordering::SeqCst);
     Thought {
-        best,
+        best: best.or(fallback),
         failed,
         session: Pending { handle },
     }
@@ -232,6 +286,21 @@ mod tests {
         let thought = think(session, request(2), &Stop::new(), |_| {});
         assert_eq!(thought.best, None);
         assert!(!thought.failed);
+        assert!(thought.session.wait().is_some());
+    }
+
+    #[test]
+    fn a_grace_run_out_before_any_report_still_answers_a_legal_move() {
+        // Stopped before it starts, with no grace: the answer is due before
+        // the search can report anything, yet a move is legal.
+        let session = build(&Settings::default()).unwrap();
+        let mut req = request(10);
+        req.searchmoves = vec!["B".to_string(), "D".to_string()];
+        let stop = Stop::new();
+        stop.trigger();
+        let thought = think(session, req, &stop, |_| {});
+        assert!(!thought.failed);
+        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("B"));
         assert!(thought.session.wait().is_some());
     }
 
