@@ -2,6 +2,8 @@
 //! (a copy of `shared/vectors/oware-perft.txt`), in the library and through
 //! the built binary.
 
+mod common;
+
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
@@ -201,19 +203,7 @@ fn depths_that_cannot_finish_are_refused() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("1..=20"), "{err}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"perft 64\ngo perft 21\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::process::run_with_input(&[], "perft 64\ngo perft 21\nquit\n");
     let text = String::from_utf8_lossy(&out.stdout);
     let errors = text
         .lines()

@@ -11,7 +11,7 @@ use std::time::Duration;
 use awale::game::{game_end, play_moves, Game, History};
 use awale::referee::records::read_records;
 use awale::variants::transparent::{Transparent80, Transparent96};
-use common::process::{exit_within, forward_lines, spawn, succeed, AWALE};
+use common::process::{exit_within, forward_lines, run_with_input, spawn, succeed, AWALE};
 
 fn perft(args: &[&str]) -> String {
     let (_, out) = succeed(Command::new(AWALE).arg("perft").args(args));
@@ -150,18 +150,7 @@ fn the_protocol_refuses_each_bad_move_with_its_reason_and_keeps_the_position() {
             script.push_str(&format!("position startpos moves {set_up} {bad}\nd\n"));
         }
         script.push_str("quit\n");
-        let mut child = Command::new(AWALE)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(script.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = run_with_input(&[], &script);
         assert!(out.status.success());
         let text = String::from_utf8_lossy(&out.stdout);
         let errors: Vec<&str> = text
@@ -204,20 +193,18 @@ fn awale_play_refuses_each_bad_move_with_its_reason_and_keeps_the_position() {
             input.push('\n');
         }
         input.push_str("moves\nquit\n");
-        let mut child = Command::new(AWALE)
-            .args(["play", "--variant", variant, "--human", "both"])
-            .args(["--moves", set_up])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = run_with_input(
+            &[
+                "play",
+                "--variant",
+                variant,
+                "--human",
+                "both",
+                "--moves",
+                set_up,
+            ],
+            &input,
+        );
         assert!(out.status.success());
         let text = String::from_utf8_lossy(&out.stdout);
         let refusals: Vec<&str> = text

@@ -76,3 +76,25 @@ pub fn exit_within(child: &mut Child, patience: Duration) -> Option<ExitStatus> 
         thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// Runs the binary with `args` on the whole of `input` (its standard input
+/// then closed, as a piped script) and returns its output once it exits.
+pub fn run_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(AWALE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the awale binary");
+    let mut stdin = child.stdin.take().unwrap();
+    // A script larger than the pipe is written while the output is read.
+    let input = input.to_owned();
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
