@@ -18,7 +18,8 @@ use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
 use awale::variants::oware::{Board, Oware, SEEDS};
 
 /// The largest level `tables build` accepts: level 24 alone has 417 million
-/// positions and its build needs about 6 GB of memory.
+/// positions; the build of levels 0-24 peaks at about 3.2 GB of memory and
+/// takes about 20 minutes on two threads (BENCHMARKS.md).
 const MAX_BUILD: usize = 24;
 
 /// Arguments of `awale tables`.
@@ -94,7 +95,7 @@ fn default_dir() -> anyhow::Result<PathBuf> {
 fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     if args.max_seeds > MAX_BUILD {
         bail!(
-            "--max-seeds {}: at most {MAX_BUILD} (level {MAX_BUILD} already needs about 6 GB of memory)",
+            "--max-seeds {}: at most {MAX_BUILD} (level {MAX_BUILD} alone has 417 million positions)",
             args.max_seeds
         );
     }
