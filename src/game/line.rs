@@ -199,6 +199,16 @@ impl<G: Game> Line<G> {
             .collect()
     }
 
+    /// The last move played, in the engine's notation (as played from the
+    /// position before it); `None` at the start.
+    pub fn last_move_text(&self) -> Option<String> {
+        let last = self.moves.len().checked_sub(1)?;
+        Some(
+            self.game
+                .format_move(&self.positions[last], self.moves[last]),
+        )
+    }
+
     /// Writes `mv` in the engine's notation, as played from the current position.
     pub fn format_move(&self, mv: G::Move) -> String {
         self.game.format_move(self.position(), mv)
@@ -298,6 +308,7 @@ mod tests {
         line.play_text("f").unwrap();
         assert_eq!(line.len(), 2);
         assert_eq!(line.moves_text(), ["F", "f"]);
+        assert_eq!(line.last_move_text().as_deref(), Some("f"));
         assert_eq!(line.position_after(0), Some(&game.start()));
         assert_eq!(line.position_after(1), Some(&game.play(&game.start(), f)));
         assert_eq!(line.position_after(3), None);
@@ -308,6 +319,7 @@ mod tests {
         line.rewind();
         assert_eq!(line.position(), &game.start());
         assert_eq!(line.undo(), None);
+        assert_eq!(line.last_move_text(), None);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::engine::{Engine, Fault, FaultKind, GameSetup, MoveRequest, TimeRequest};
 use super::RefereeError;
-use crate::game::{game_end, Game, History, Side};
+use crate::game::{Game, Line, Side};
 
 /// The result of a game from South's (the first player's) side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -161,17 +161,14 @@ pub fn play_game<G: Game>(
 ) -> Result<FinishedGame, RefereeError> {
     let started = Instant::now();
     let mut engine_time = Duration::ZERO;
-    let mut pos = game.start();
-    let mut history = History::new(game.key(&pos));
+    // The game line validates every move with the engine's own rules; the
+    // moves are also kept as text, as the engines and the records get them.
+    let mut line = Line::new(game.clone());
     let mut moves: Vec<String> = Vec::new();
     for (i, text) in opening.iter().enumerate() {
-        let mv = game
-            .parse_move(&pos, text)
+        line.play_text(text)
             .map_err(|e| RefereeError::new(format!("opening move {} '{text}': {e}", i + 1)))?;
-        moves.push(game.format_move(&pos, mv));
-        let next = game.play(&pos, mv);
-        history.push(game.key(&next), game.is_irreversible(&pos, &next));
-        pos = next;
+        moves.extend(line.last_move_text());
     }
     let opening_plies = moves.len();
     let [south, north] = engines;
@@ -211,7 +208,7 @@ pub fn play_game<G: Game>(
         TimeControl::Clock { base, inc } => ([base; 2], inc),
     };
     let mut finished = loop {
-        if let Some(end) = game_end(game, &pos, &history) {
+        if let Some(end) = line.end() {
             break FinishedGame {
                 moves,
                 opening_plies,
@@ -223,9 +220,10 @@ pub fn play_game<G: Game>(
             };
         }
         if moves.len() >= settings.max_plies {
+            let pos = line.position();
             let scores = game
-                .repetition_end(&pos)
-                .map_or_else(|| game.scores(&pos), |end| end.scores);
+                .repetition_end(pos)
+                .map_or_else(|| game.scores(pos), |end| end.scores);
             let result = match scores[0].cmp(&scores[1]) {
                 std::cmp::Ordering::Greater => GameResult::SouthWins,
                 std::cmp::Ordering::Less => GameResult::NorthWins,
@@ -244,7 +242,7 @@ pub fn play_game<G: Game>(
                 referee_time: Duration::ZERO,
             };
         }
-        let side = game.side_to_move(&pos);
+        let side = game.side_to_move(line.position());
         let (time, budget) = match settings.time {
             TimeControl::MoveTime(t) => (TimeRequest::MoveTime(t), t),
             TimeControl::Clock { .. } => (
@@ -281,21 +279,15 @@ pub fn play_game<G: Game>(
             );
             break forfeit(side, &name, fault, moves);
         }
-        let mv = match game.parse_move(&pos, &text) {
-            Ok(mv) => mv,
-            Err(e) => {
-                let fault = Fault::new(FaultKind::IllegalMove, format!("'{text}': {e}"));
-                break forfeit(side, &name, fault, moves);
-            }
-        };
+        if let Err(e) = line.play_text(&text) {
+            let fault = Fault::new(FaultKind::IllegalMove, format!("'{text}': {e}"));
+            break forfeit(side, &name, fault, moves);
+        }
         if matches!(settings.time, TimeControl::Clock { .. }) {
             let clock = &mut clocks[side.index()];
             *clock = clock.saturating_sub(elapsed) + inc;
         }
-        moves.push(game.format_move(&pos, mv));
-        let next = game.play(&pos, mv);
-        history.push(game.key(&next), game.is_irreversible(&pos, &next));
-        pos = next;
+        moves.extend(line.last_move_text());
     };
     if let Some((side, _)) = finished.fault {
         engines[side.index()].reset();
@@ -331,17 +323,10 @@ mod tests {
             if let Some(a) = self.answer {
                 return Ok(a.to_string());
             }
-            let game = Oware::default();
-            let (pos, _) = crate::game::play_moves(
-                &game,
-                game.start(),
-                &History::new(game.key(&game.start())),
-                &req.moves.join(" "),
-            )
-            .map_err(|e| Fault::new(FaultKind::IllegalMove, e.to_string()))?;
-            let mut list = Default::default();
-            game.legal_moves(&pos, &mut list);
-            Ok(game.format_move(&pos, list[0]))
+            let mut line = Line::new(Oware::default());
+            line.play_all(&req.moves.join(" "))
+                .map_err(|e| Fault::new(FaultKind::IllegalMove, e.to_string()))?;
+            Ok(line.format_move(line.legal_moves()[0]))
         }
         fn game_over(&mut self) {}
         fn reset(&mut self) {}

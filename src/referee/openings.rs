@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use super::RefereeError;
-use crate::game::{game_end, Game, History};
+use crate::game::{Game, Line};
 use crate::rng::Rng;
 
 /// Where openings come from.
@@ -51,26 +51,21 @@ impl Openings {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let start = game.start();
-            let mut pos = start;
-            let mut history = History::new(game.key(&start));
+            let mut played = Line::new(game.clone());
             let mut moves = Vec::new();
             for text in line.split_whitespace() {
-                if game_end(game, &pos, &history).is_some() {
+                if played.is_over() {
                     return Err(RefereeError::new(format!(
                         "line {}: the game is over before '{text}'",
                         number + 1
                     )));
                 }
-                let mv = game
-                    .parse_move(&pos, text)
+                played
+                    .play_text(text)
                     .map_err(|e| RefereeError::new(format!("line {}: {e}", number + 1)))?;
-                moves.push(game.format_move(&pos, mv));
-                let next = game.play(&pos, mv);
-                history.push(game.key(&next), game.is_irreversible(&pos, &next));
-                pos = next;
+                moves.extend(played.last_move_text());
             }
-            if game_end(game, &pos, &history).is_some() {
+            if played.is_over() {
                 return Err(RefereeError::new(format!(
                     "line {}: the opening ends the game",
                     number + 1
@@ -109,25 +104,21 @@ impl Openings {
 
 /// Up to `plies` random legal moves that do not end the game.
 fn random_line<G: Game>(game: &G, plies: usize, rng: &mut Rng) -> Vec<String> {
-    let mut pos = game.start();
-    let mut history = History::new(game.key(&pos));
-    let mut moves = Vec::new();
-    let mut list = G::Moves::default();
-    while moves.len() < plies {
-        game.legal_moves(&pos, &mut list);
+    let mut line = Line::new(game.clone());
+    while line.len() < plies {
+        let list = line.legal_moves();
         if list.is_empty() {
             break;
         }
-        let mv = list[rng.below(list.len())];
-        let next = game.play(&pos, mv);
-        history.push(game.key(&next), game.is_irreversible(&pos, &next));
-        if game_end(game, &next, &history).is_some() {
+        if line.play(list[rng.below(list.len())]).is_err() || line.is_over() {
             break;
         }
-        moves.push(game.format_move(&pos, mv));
-        pos = next;
     }
-    moves
+    // The last move is dropped if it ended the game.
+    if line.is_over() {
+        line.undo();
+    }
+    line.moves_text()
 }
 
 #[cfg(test)]
