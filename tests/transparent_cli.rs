@@ -276,42 +276,33 @@ fn awale_match_plays_both_variants() {
         "cmd={AWALE},name=harness,proto=arbiter,arg=arbiter,arg=--variant,arg=transparent96,arg=--movetime,arg=20"
     );
     let uci = format!("cmd={AWALE},name=uci,arg=uci,option.Level=medium");
-    let (_, out) = succeed(Command::new(AWALE).args([
-        "match",
-        "--engine",
-        &arbiter,
-        "--engine",
-        &uci,
-        "--variant",
-        "transparent96",
-        "--games",
-        "2",
-        "--movetime",
-        "20",
-        "--records",
-        records.to_str().unwrap(),
-    ]));
+    // Two games of `variant` between `south` and `north`, appended to the records.
+    let play = |south: &str, north: &str, variant: &str| {
+        let records = records.to_str().unwrap();
+        let (_, out) = succeed(Command::new(AWALE).args([
+            "match",
+            "--engine",
+            south,
+            "--engine",
+            north,
+            "--variant",
+            variant,
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--records",
+            records,
+        ]));
+        assert!(!out.contains("Forfeits"), "{out}");
+        out
+    };
+    let out = play(&arbiter, &uci, "transparent96");
     assert!(out.contains("Score of harness vs uci: "), "{out}");
-    assert!(!out.contains("Forfeits"), "{out}");
     check_records(&Transparent96, &records, 2);
     // transparent80 between two protocol players.
     let easy = format!("cmd={AWALE},name=easy,arg=uci,option.Level=easy");
-    let (_, out) = succeed(Command::new(AWALE).args([
-        "match",
-        "--engine",
-        &easy,
-        "--engine",
-        &uci,
-        "--variant",
-        "transparent80",
-        "--games",
-        "2",
-        "--movetime",
-        "20",
-        "--records",
-        records.to_str().unwrap(),
-    ]));
+    let out = play(&easy, &uci, "transparent80");
     assert!(out.contains("Score of easy vs uci: "), "{out}");
-    assert!(!out.contains("Forfeits"), "{out}");
     check_records(&Transparent80, &records, 2);
 }
