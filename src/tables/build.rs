@@ -50,8 +50,9 @@
 //! work is linear in the level's moves, where iterating the equations to
 //! the fixpoint takes a hundred passes or more over the whole level.
 //!
-//! Memory: six bytes per position of the level being built (its facts and
-//! one game's state) plus the one-byte entries of the levels below.
+//! Memory: four bytes per position of the level being built (one word of
+//! facts and game state, see `Word`) and its one-byte entries, plus the
+//! entries of the levels below: 3.2 GB at the peak of a 24-seed build.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
