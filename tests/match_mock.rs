@@ -420,6 +420,18 @@ fn bad_settings_are_refused_with_a_message() {
                 a.as_str(),
                 "--engine",
                 "cmd=x,name=y",
+                "--nodes",
+                "0",
+            ],
+            "--nodes must be at least 1",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                a.as_str(),
+                "--engine",
+                "cmd=x,name=y",
                 "--variant",
                 "chess",
             ],

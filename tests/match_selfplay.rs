@@ -113,3 +113,42 @@ fn two_arbiter_processes_play_a_game() {
     assert!(!out.contains("Forfeits"), "{out}");
     check_records(&records, 2, ["p1", "p2"]);
 }
+
+#[test]
+fn games_at_a_fixed_node_count_replay_identically() {
+    // `--nodes` sends `go nodes N`: with one search thread the games depend
+    // on nothing but the engines, so two runs write the same moves (a time
+    // limit would let the machine's load change them).
+    let play = |name: &str| {
+        let records = records_path(name);
+        let a = format!("cmd={AWALE},arg=uci,name=a");
+        let b = format!("cmd={AWALE},arg=uci,name=b");
+        run(&[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "2",
+            "--nodes",
+            "3000",
+            "--openings-random",
+            "4",
+            "--quiet",
+            "--records",
+            records.to_str().unwrap(),
+        ]);
+        let mut read = read_records(&records).unwrap();
+        read.sort_by_key(|r| r.game());
+        assert!(read
+            .iter()
+            .all(|r| r.tag("TimeControl") == Some("nodes 3000")));
+        let moves: Vec<Vec<String>> = read.iter().map(|r| r.moves.clone()).collect();
+        check_records(&records, 2, ["a", "b"]);
+        moves
+    };
+    let first = play("nodes-1");
+    assert!(first.iter().all(|m| m.len() > 20), "{first:?}");
+    assert_eq!(first, play("nodes-2"));
+}

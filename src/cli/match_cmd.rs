@@ -28,8 +28,12 @@ pub struct EventArgs {
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Time per move in milliseconds (the default, 100, unless --tc is given).
-    #[arg(long, value_name = "MS", conflicts_with = "tc")]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["tc", "nodes"])]
     pub movetime: Option<u64>,
+    /// Search nodes per move instead of time (`go nodes N`): games that do not
+    /// depend on the machine's load, for strength tests on a busy machine.
+    #[arg(long, value_name = "N", conflicts_with = "tc")]
+    pub nodes: Option<u64>,
     /// A clock per player: BASE+INC in seconds, e.g. 10+0.1.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
@@ -80,10 +84,12 @@ impl EventArgs {
             .map(|e| EngineSpec::parse(e).map_err(|err| anyhow!("--engine: {err}")))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let rule_options = super::setup::option_pairs(&self.options)?;
-        let time = match (&self.tc, self.movetime) {
-            (Some(tc), _) => TimeControl::parse_clock(tc).context("--tc")?,
-            (None, Some(0)) => bail!("--movetime must be at least 1 ms"),
-            (None, ms) => TimeControl::MoveTime(Duration::from_millis(ms.unwrap_or(100))),
+        let time = match (&self.tc, self.movetime, self.nodes) {
+            (Some(tc), _, _) => TimeControl::parse_clock(tc).context("--tc")?,
+            (None, _, Some(0)) => bail!("--nodes must be at least 1"),
+            (None, _, Some(n)) => TimeControl::Nodes(n),
+            (None, Some(0), None) => bail!("--movetime must be at least 1 ms"),
+            (None, ms, None) => TimeControl::MoveTime(Duration::from_millis(ms.unwrap_or(100))),
         };
         let openings = match (&self.openings, self.openings_random) {
             (Some(path), _) => OpeningsConfig::File(path.clone()),

@@ -203,6 +203,8 @@ pub struct GameSetup<'a> {
 pub enum TimeRequest {
     /// A fixed time per move.
     MoveTime(Duration),
+    /// A fixed number of search nodes (`go nodes N`).
+    Nodes(u64),
     /// The players' clocks, `[south, north]`.
     Clock {
         /// Time left on each clock.
@@ -514,6 +516,7 @@ impl Engine for UciEngine {
         }
         let go = match req.time {
             TimeRequest::MoveTime(t) => format!("go movetime {}", millis(t)),
+            TimeRequest::Nodes(n) => format!("go nodes {n}"),
             TimeRequest::Clock { time, inc } => format!(
                 "go wtime {} btime {} winc {} binc {}",
                 millis(time[0]),

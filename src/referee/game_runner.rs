@@ -74,6 +74,10 @@ pub enum TimeControl {
         /// Added after each move.
         inc: Duration,
     },
+    /// A fixed number of search nodes per move (`go nodes N`): the games
+    /// do not depend on the machine's load, which makes strength tests on
+    /// a shared machine fair and repeatable.
+    Nodes(u64),
 }
 
 impl TimeControl {
@@ -108,11 +112,19 @@ impl TimeControl {
     pub fn describe(&self) -> String {
         match self {
             TimeControl::MoveTime(t) => format!("movetime {}ms", t.as_millis()),
+            TimeControl::Nodes(n) => format!("nodes {n}"),
             TimeControl::Clock { base, inc } => {
                 format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())
             }
         }
     }
+}
+
+/// How long a search of `nodes` nodes may take before it counts as late:
+/// a second plus 20 µs a node (50,000 nodes per second, far below any
+/// engine's speed even on a loaded machine), so only a hung engine loses.
+pub fn nodes_allowance(nodes: u64) -> Duration {
+    Duration::from_secs(1) + Duration::from_micros(nodes.saturating_mul(20))
 }
 
 /// The settings every game of an event shares.
@@ -204,7 +216,7 @@ pub fn play_game<G: Game>(
     }
 
     let (mut clocks, inc) = match settings.time {
-        TimeControl::MoveTime(_) => ([Duration::ZERO; 2], Duration::ZERO),
+        TimeControl::MoveTime(_) | TimeControl::Nodes(_) => ([Duration::ZERO; 2], Duration::ZERO),
         TimeControl::Clock { base, inc } => ([base; 2], inc),
     };
     let mut finished = loop {
@@ -245,6 +257,7 @@ pub fn play_game<G: Game>(
         let side = game.side_to_move(line.position());
         let (time, budget) = match settings.time {
             TimeControl::MoveTime(t) => (TimeRequest::MoveTime(t), t),
+            TimeControl::Nodes(n) => (TimeRequest::Nodes(n), nodes_allowance(n)),
             TimeControl::Clock { .. } => (
                 TimeRequest::Clock {
                     time: clocks,
