@@ -4,23 +4,37 @@
 #
 #   scripts/sprt.sh OLD_BINARY NEW_BINARY [extra awale match arguments...]
 #
-# Environment: AWALE (the referee, default: NEW_BINARY), MOVETIME (ms, 50),
-# GAMES (upper bound, 2000), CONCURRENCY (1), ELO0 (0), ELO1 (10),
+# Games start from the balanced openings of scripts/openings-oware.txt
+# (made by scripts/make-openings.py), each played with both colours.
+# Environment: AWALE (the referee, default: NEW_BINARY), NODES (a fixed
+# node count per move: games independent of the machine's load; when unset,
+# MOVETIME ms per move, default 100), GAMES (upper bound, 4000),
+# CONCURRENCY (2), ELO0 (0), ELO1 (5), OPENINGS (the openings file),
 # RECORDS (sprt-records.txt; rerun the same command to resume).
+# Extra arguments go to `awale match` (e.g. --engine options are set with
+# option.NAME=VALUE in ENGINE_OPTIONS, a comma-separated list added to both).
 # Exit status: 0 when H1 is accepted (stronger), 1 when H0 is, 2 undecided.
 set -euo pipefail
 if [ $# -lt 2 ]; then
   echo "usage: $0 OLD_BINARY NEW_BINARY [awale match arguments...]" >&2
   exit 64
 fi
+here=$(dirname "$(realpath "$0")")
 old=$(realpath "$1"); new=$(realpath "$2"); shift 2
 referee=${AWALE:-$new}
+extra=${ENGINE_OPTIONS:+,$ENGINE_OPTIONS}
+if [ -n "${NODES:-}" ]; then
+  limit=(--nodes "$NODES")
+else
+  limit=(--movetime "${MOVETIME:-100}")
+fi
 out=$("$referee" match \
-  --engine "cmd=$new,arg=uci,name=new" \
-  --engine "cmd=$old,arg=uci,name=old" \
-  --movetime "${MOVETIME:-50}" --games "${GAMES:-2000}" \
-  --concurrency "${CONCURRENCY:-1}" --openings-random 4 \
-  --sprt "elo0=${ELO0:-0},elo1=${ELO1:-10},alpha=0.05,beta=0.05" \
+  --engine "cmd=$new,arg=uci,name=new$extra" \
+  --engine "cmd=$old,arg=uci,name=old$extra" \
+  "${limit[@]}" --games "${GAMES:-4000}" \
+  --concurrency "${CONCURRENCY:-2}" \
+  --openings "${OPENINGS:-$here/openings-oware.txt}" \
+  --sprt "elo0=${ELO0:-0},elo1=${ELO1:-5},alpha=0.05,beta=0.05" \
   --records "${RECORDS:-sprt-records.txt}" "$@" | tee /dev/stderr)
 case "$out" in
   *"H1 was accepted"*) echo "new is stronger"; exit 0 ;;
