@@ -73,8 +73,11 @@ pub fn game_seed(seed: u64, index: u32) -> u64 {
 
 /// Plays the random opening of game `index`: `random_plies` uniformly
 /// random moves, drawn again (from the same stream) when they end the game.
+/// After [`OPENING_TRIES`] such draws (only very long random openings get
+/// there), the last one is taken back to before its ending move.
 fn opening(game: &Oware, settings: &Settings, index: u32) -> Line<Oware> {
     let mut rng = Rng::new(game_seed(settings.seed, index));
+    let mut tries = 0;
     loop {
         let mut line = Line::new(*game);
         for _ in 0..settings.random_plies {
@@ -85,11 +88,18 @@ fn opening(game: &Oware, settings: &Settings, index: u32) -> Line<Oware> {
             let mv = moves[rng.below(moves.len())];
             line.play(mv).expect("a legal move");
         }
+        tries += 1;
+        if tries >= OPENING_TRIES {
+            while line.is_over() && line.undo().is_some() {}
+        }
         if !line.is_over() {
             return line;
         }
     }
 }
+
+/// Random openings drawn for a game before one is shortened instead.
+const OPENING_TRIES: u32 = 1000;
 
 /// Plays game `index` and returns its record.
 pub fn play_game(
@@ -222,5 +232,11 @@ mod tests {
         assert_eq!(a.moves(), opening(&game, &settings, 9).moves());
         let reseeded = Settings { seed: 2, ..quick() };
         assert_ne!(a.moves(), opening(&game, &reseeded, 9).moves());
+        // Random games of 400 plies nearly always end: one is cut short.
+        let long = Settings {
+            random_plies: 400,
+            ..quick()
+        };
+        assert!(!opening(&game, &long, 1).is_over());
     }
 }
