@@ -9,8 +9,10 @@
 //! random generator they share, [`sync`] their locking and stop signal.
 //! [`think`] is "search against a deadline, keep the best move so far",
 //! used by the protocol, the arbiter mode and the terminal game.
+//! [`datagen`] writes self-play training data for the evaluation.
 
 pub mod bench;
+pub mod datagen;
 pub mod game;
 pub mod perft;
 pub mod play;

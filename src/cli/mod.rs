@@ -4,6 +4,7 @@
 mod analyze;
 mod arbiter;
 mod bench;
+mod datagen;
 mod match_cmd;
 mod perft;
 mod play;
@@ -69,6 +70,13 @@ enum Command {
     /// the board; `tables probe --position P` prints the value of a position
     /// and of each move. See docs/tables.md.
     Tables(tables::TablesArgs),
+    /// Write self-play training data (positions, search scores, results,
+    /// table values), resumable; or summarise such a file with --stats.
+    ///
+    /// `datagen --out FILE --games N` plays the games of indices 0 to N-1
+    /// missing from FILE, in parallel, and appends them in order; see
+    /// docs/datagen.md for the format.
+    Datagen(datagen::DatagenArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -85,5 +93,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Tables(args)) => tables::run(args),
+        Some(Command::Datagen(args)) => datagen::run(args),
     }
 }
