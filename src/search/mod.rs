@@ -39,6 +39,7 @@ use limits::Budget;
 use oracle::Oracle;
 use root::RootMove;
 pub use score::Score;
+use score::{table_result, INFINITE};
 use thread::Shared;
 use thread::WorkerPool;
 use tt::Table;
@@ -404,6 +405,19 @@ impl<G: Game> Searcher<G> {
             })
             .collect();
         let lines = limits.multipv.clamp(1, root.len());
+        // What the oracle knows of the root bounds the best line's score,
+        // as it bounds every node's below.
+        let me = game.side_to_move(pos).index();
+        let known = self
+            .oracle
+            .as_ref()
+            .and_then(|o| o.final_range(pos, history.reversible_plies() == 0))
+            .map_or((-INFINITE, INFINITE), |[worst, best]| {
+                (table_result(worst, me, 0), table_result(best, me, 0))
+            });
+        // The last iteration's score as searched (before the oracle's
+        // bounds): the centre of the next aspiration window.
+        let mut centre = Score(0);
         let mut result = SearchResult {
             best: Some(root[0].mv),
             score: Score(0),
@@ -422,7 +436,7 @@ impl<G: Game> Searcher<G> {
                 for line in 0..lines {
                     // With several lines, the later ones have no score to aim at.
                     let aim = self.config.aspiration && lines == 1 && depth > 1;
-                    let last = aim.then_some(result.score);
+                    let last = aim.then_some(centre);
                     let mut window = Window::around(last, depth);
                     let best = loop {
                         let best = root::search(
@@ -451,7 +465,11 @@ impl<G: Game> Searcher<G> {
                         depth,
                         seldepth: self.workers.seldepth().max(depth as usize) as u32,
                         multipv: line + 1,
-                        score: Score(best.score),
+                        score: Score(if line == 0 {
+                            best.score.clamp(known.0, known.1)
+                        } else {
+                            best.score
+                        }),
                         nodes,
                         tbhits: sh.tbhits.load(Ordering::Relaxed),
                         nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
@@ -460,6 +478,7 @@ impl<G: Game> Searcher<G> {
                         pv: root[line].pv.clone(),
                     };
                     if line == 0 {
+                        centre = Score(best.score);
                         result = SearchResult {
                             best: Some(root[0].mv),
                             score: info.score,

@@ -100,10 +100,11 @@ impl<G: Game> Worker<G> {
             // A leaf: its value needs no history and no recursion.
             self.nodes += 1;
             self.pv[ply + 1].clear();
-            if let Some(v) = self.probe(sh, next, irreversible, ply + 1) {
-                return -v;
-            }
-            return -self.leaf(game, next, ply + 1);
+            return match self.probe(sh, next, irreversible, ply + 1) {
+                Some((lower, upper)) if lower == upper => -lower,
+                Some((lower, upper)) => -self.leaf(game, next, ply + 1).clamp(lower, upper),
+                None => -self.leaf(game, next, ply + 1),
+            };
         }
         self.history.push(key, irreversible);
         let score = if first {
@@ -150,14 +151,24 @@ impl<G: Game> Worker<G> {
             self.seldepth = ply;
         }
         let me = game.side_to_move(pos).index();
+        // What the oracle knows: the value itself, or bounds that cut the
+        // node off when the window lies outside them and else bound the
+        // value found below.
+        let mut known = (-INFINITE, INFINITE);
         if ply > 0 {
             let fresh = self.history.reversible_plies() == 0;
-            if let Some(v) = self.probe(sh, pos, fresh, ply) {
-                return v;
+            if let Some((lower, upper)) = self.probe(sh, pos, fresh, ply) {
+                if lower == upper || lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                known = (lower, upper);
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.leaf(game, pos, ply);
+            return self.leaf(game, pos, ply).clamp(known.0, known.1);
         }
 
         // Nodes one ply above the leaves neither probe nor store: they are
@@ -292,28 +303,42 @@ impl<G: Game> Worker<G> {
         if self.aborted {
             return 0;
         }
+        // A value the oracle's bounds correct is only known to be at least
+        // (or at most) the bound.
+        let clamped = best.clamp(known.0, known.1);
         if use_tt && inner_rep_low >= here {
-            let bound = if best <= alpha_orig {
+            let bound = if clamped > best {
+                Bound::Lower
+            } else if clamped < best || best <= alpha_orig {
                 Bound::Upper
             } else if best >= beta {
                 Bound::Lower
             } else {
                 Bound::Exact
             };
+            let best = clamped;
             sh.tt
                 .store(hash, to_tt(best, ply), depth, best_index, bound);
         }
-        best
+        clamped
     }
 
-    /// The oracle's value of `pos` at `ply`, if it knows it; `fresh` says
-    /// that `pos` was reached by an irreversible move (its history since
-    /// then is only itself).
+    /// Bounds on the value of `pos` at `ply` from the oracle, `(lower,
+    /// upper)` (equal when it knows the value), if it knows anything;
+    /// `fresh` says that `pos` was reached by an irreversible move (its
+    /// history since then is only itself).
     #[inline]
-    fn probe(&mut self, sh: &Shared<G>, pos: &G::Position, fresh: bool, ply: usize) -> Option<i32> {
-        let scores = sh.oracle?.final_scores(pos, fresh)?;
+    fn probe(
+        &mut self,
+        sh: &Shared<G>,
+        pos: &G::Position,
+        fresh: bool,
+        ply: usize,
+    ) -> Option<(i32, i32)> {
+        let [worst, best] = sh.oracle?.final_range(pos, fresh)?;
         self.tbhits += 1;
-        Some(table_result(scores, sh.game.side_to_move(pos).index(), ply))
+        let me = sh.game.side_to_move(pos).index();
+        Some((table_result(worst, me, ply), table_result(best, me, ply)))
     }
 
     /// The value of a position searched no deeper: its result if the game

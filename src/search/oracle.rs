@@ -1,18 +1,30 @@
 //! Knowledge from outside the search: an oracle that knows the outcome of
 //! some positions under perfect play (the endgame tables). The search asks
-//! it at every node and, where it answers, stops there with a table score
-//! ([`super::Score::table`]); at the root it keeps only the moves that
-//! keep the known outcome.
+//! it at every node and, where it knows the outcome, stops there with a
+//! table score ([`super::Score::table`]); where it only knows bounds on the
+//! outcome, they cut the node off like a table entry when they fall outside
+//! the window, and bound the value the search finds. At the root it keeps
+//! only the moves that keep the known outcome.
 
 use crate::game::{Game, History};
 
 /// Perfect knowledge of some positions of a variant.
 pub trait Oracle<G: Game>: Send + Sync {
-    /// The final totals `[south, north]` of the game from `pos` under
-    /// perfect play, when known. `fresh` says that no reversible move was
-    /// played since the last irreversible one (the history the repetition
-    /// rule looks at holds only `pos`); some values are only known then.
-    fn final_scores(&self, pos: &G::Position, fresh: bool) -> Option<[u32; 2]>;
+    /// Bounds on the final totals `[south, north]` of the game from `pos`
+    /// under perfect play: `[worst, best]` for the side to move (equal when
+    /// the outcome is known), or `None` when nothing is known. `fresh` says
+    /// that no reversible move was played since the last irreversible one
+    /// (the history the repetition rule looks at holds only `pos`); some
+    /// values and bounds are only known then.
+    fn final_range(&self, pos: &G::Position, fresh: bool) -> Option<[[u32; 2]; 2]>;
+
+    /// The final totals of the game from `pos` under perfect play, when
+    /// known exactly (see [`Oracle::final_range`]).
+    fn final_scores(&self, pos: &G::Position, fresh: bool) -> Option<[u32; 2]> {
+        self.final_range(pos, fresh)
+            .filter(|[worst, best]| worst == best)
+            .map(|[known, _]| known)
+    }
 
     /// The moves among `moves` that keep the outcome known for `pos`
     /// reached through `history` (the last key is `pos`'s), in their

@@ -327,6 +327,11 @@ pub struct Verdict {
     /// The final totals `[south, north]` when the value is known for the
     /// history given (see [`verdict`]).
     pub final_scores: Option<[u32; 2]>,
+    /// The final totals at the worst and at the best value for the side to
+    /// move that the entry allows for the history given: the bounds `lo`
+    /// and `hi` with an empty history, the exact value under any; `None`
+    /// when the history is not empty and the value not exact.
+    pub final_range: Option<[[u32; 2]; 2]>,
 }
 
 /// What the tables say of `board` in `game` reached with `fresh` history
@@ -339,21 +344,20 @@ pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Opt
     let entry = tables.probe(board)?;
     let on_board = crate::variants::oware::SEEDS - board.score(0) - board.score(1);
     let me = board.side();
-    let value = if entry.exact || fresh {
-        entry.fresh_value()
-    } else {
-        None
-    };
-    let final_scores = value.map(|v| {
+    let finals = |v: u8| {
         let mut scores = [board.score(0), board.score(1)];
         scores[me] += u32::from(v);
         scores[1 - me] += on_board - u32::from(v);
         scores
-    });
+    };
+    let final_range = (entry.exact || fresh).then(|| [finals(entry.lo), finals(entry.hi)]);
     Some(Verdict {
         on_board,
         entry,
-        final_scores,
+        final_scores: final_range
+            .filter(|[worst, best]| worst == best)
+            .map(|[known, _]| known),
+        final_range,
     })
 }
 

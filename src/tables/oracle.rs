@@ -19,11 +19,11 @@ struct TableOracle {
 
 impl Oracle<Oware> for TableOracle {
     #[inline]
-    fn final_scores(&self, pos: &Board, fresh: bool) -> Option<[u32; 2]> {
+    fn final_range(&self, pos: &Board, fresh: bool) -> Option<[[u32; 2]; 2]> {
         if pos.score(0) + pos.score(1) < self.min_captured {
             return None;
         }
-        verdict(&self.tables, &self.game, pos, fresh)?.final_scores
+        verdict(&self.tables, &self.game, pos, fresh)?.final_range
     }
 
     fn keeping_moves(

@@ -474,3 +474,90 @@ fn probe_cost() {
         );
     }
 }
+
+/// The search keeps within what the tables know: a position reached by a
+/// capture whose entry holds only bounds is scored between the two bounds
+/// inside the search (a search that ignored them would give a heuristic
+/// score where the bounds prove a win or a loss), and where the bounds
+/// decide the result the score says so. Each such position is the child of
+/// a capture from a position above the levels built (which the tables do
+/// not know), searched with that move alone.
+#[test]
+fn search_scores_respect_the_table_bounds() {
+    use crate::search::{Limits, Score, Searcher};
+    const N: usize = 9;
+    let rules = Rules::default();
+    let game = rules.game();
+    let tables = Arc::new(Tables::build_in_memory(rules, N));
+    let mut searcher = Searcher::new(game, 1, 1);
+    searcher.set_oracle(oracle_for(&game, &tables));
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut rng = Rng::new(17);
+    let (mut checked, mut decided) = (0, 0);
+    while checked < 150 {
+        let n = N + 1 + rng.below(3);
+        let holes = unrank(n, rng.next_u64() % level_size(n));
+        let south = (24 - n + rng.below(n + 1)) as u8;
+        let parent = Board::from_parts(holes, [south, (48 - n) as u8 - south], rng.below(2) == 1);
+        let mut moves = <Oware as Game>::Moves::default();
+        game.legal_moves(&parent, &mut moves);
+        for &mv in moves.iter() {
+            let child = game.play(&parent, mv);
+            let Some(v) = verdict(&tables, &game, &child, true) else {
+                continue; // not a capture, or the game is over
+            };
+            let [worst, best] = v.final_range.unwrap();
+            if worst == best {
+                continue;
+            }
+            checked += 1;
+            let me = child.side();
+            let margin = |s: [u32; 2]| s[me] as i32 - s[1 - me] as i32;
+            let (low, high) = (margin(worst), margin(best));
+            let mut check = |score: Score, how: &str| {
+                let shown = format!(
+                    "{how} {}: {:?} {score:?}",
+                    game.format_position(&child),
+                    v.entry
+                );
+                match score.table_margin() {
+                    Some((m, _)) => assert!(low <= m && m <= high, "{shown}"),
+                    // A game played to its end inside the search.
+                    None if score.is_decisive() => {
+                        assert!(if score.0 > 0 { high > 0 } else { low < 0 }, "{shown}")
+                    }
+                    // A heuristic score: only where the bounds allow a draw.
+                    None => assert!(
+                        low <= 0
+                            && high >= 0
+                            && (low < 0 || score.0 >= 0)
+                            && (high > 0 || score.0 <= 0),
+                        "{shown}"
+                    ),
+                }
+                if low > 0 || high < 0 {
+                    decided += 1;
+                    assert!(score.is_proven() && (score.0 > 0) == (low > 0), "{shown}");
+                }
+            };
+            // Inside the search (the child's score, from its side to move)...
+            let history = crate::game::History::new(game.key(&parent));
+            searcher.clear();
+            let found = searcher.search(&parent, &history, &limits, &[mv], &stop, &mut |_| {});
+            check(-found.score, "below the root");
+            // ... and at the root.
+            let history = crate::game::History::new(game.key(&child));
+            searcher.clear();
+            let found = searcher.search(&child, &history, &limits, &[], &stop, &mut |_| {});
+            check(found.score, "at the root");
+        }
+    }
+    assert!(
+        decided >= 10,
+        "only {decided} positions with decisive bounds"
+    );
+}
