@@ -72,7 +72,39 @@ impl EventReport {
 
     /// The SPRT's verdict for a match (engine 0 against engine 1).
     pub fn sprt_status(&self) -> Option<SprtStatus> {
-        self.sprt.map(|s| s.status(&self.wdl(0, Some(1))))
+        self.sprt_verdict().map(|(status, _)| status)
+    }
+
+    /// The SPRT's verdict and engine 0's results when it was reached: the
+    /// games are taken in the order of their numbers, and the test is
+    /// decided by the first of them at which the log-likelihood ratio
+    /// crosses a bound. Games still running then finish and count in the
+    /// results, but cannot undo the decision (they once did: a test decided
+    /// at one game went back to "no decision" with the next, and a resumed
+    /// run stopped again at once). Without a decision, the results of all
+    /// games. `None` without an SPRT.
+    pub fn sprt_verdict(&self) -> Option<(SprtStatus, Wdl)> {
+        let sprt = self.sprt?;
+        let mut games: Vec<&GameSummary> = self.games.iter().collect();
+        games.sort_by_key(|g| g.index);
+        let mut wdl = Wdl::default();
+        for g in games {
+            let side = match (g.south, g.north) {
+                (0, 1) => Side::South,
+                (1, 0) => Side::North,
+                _ => continue,
+            };
+            match g.result.points(side) {
+                p if p > 0.75 => wdl.wins += 1,
+                p if p < 0.25 => wdl.losses += 1,
+                _ => wdl.draws += 1,
+            }
+            let status = sprt.status(&wdl);
+            if status != SprtStatus::Continue {
+                return Some((status, wdl));
+            }
+        }
+        Some((SprtStatus::Continue, wdl))
     }
 
     /// The referee's mean own time per engine move over this run's games.
@@ -135,6 +167,50 @@ pub(crate) mod tests {
             referee_time: Duration::ZERO,
             engine_moves: 0,
         }
+    }
+
+    #[test]
+    fn an_sprt_decision_is_not_undone_by_the_games_that_finish_after_it() {
+        let mut report = EventReport {
+            engines: vec!["new".into(), "old".into()],
+            format: Format::Match,
+            games: Vec::new(),
+            resumed: 0,
+            played: 0,
+            scheduled: 10_000,
+            sprt: Some(Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap()),
+            referee_time: Duration::ZERO,
+            engine_moves: 0,
+        };
+        let mut add = |report: &mut EventReport, result| {
+            let index = report.games.len();
+            let (south, north) = if index % 2 == 0 { (0, 1) } else { (1, 0) };
+            let result = match (result, south) {
+                ('w', 0) | ('l', 1) => GameResult::SouthWins,
+                ('w', _) | ('l', _) => GameResult::NorthWins,
+                _ => GameResult::Draw,
+            };
+            report.games.push(summary(index, south, north, result));
+        };
+        // Engine 0 scores 2 wins, a draw and a loss in every 4 games until
+        // the test accepts H1...
+        while report.sprt_status() == Some(SprtStatus::Continue) {
+            for r in ['w', 'd', 'w', 'l'] {
+                add(&mut report, r);
+            }
+        }
+        assert_eq!(report.sprt_status(), Some(SprtStatus::AcceptH1));
+        let (_, at) = report.sprt_verdict().unwrap();
+        // ... then loses games still running: the decision stands, though
+        // all the games together no longer decide.
+        for _ in 0..6 {
+            add(&mut report, 'l');
+        }
+        let all = report.wdl(0, Some(1));
+        let sprt = report.sprt.unwrap();
+        assert_eq!(sprt.status(&all), SprtStatus::Continue);
+        assert_eq!(report.sprt_verdict(), Some((SprtStatus::AcceptH1, at)));
+        assert!(at.games() < all.games());
     }
 
     #[test]

@@ -24,8 +24,15 @@ impl EventReport {
             );
             out += &wdl.describe();
             out.push('\n');
-            if let Some(sprt) = &self.sprt {
-                out += &sprt.describe(&wdl);
+            if let (Some(sprt), Some((_, at))) = (&self.sprt, self.sprt_verdict()) {
+                out += &sprt.describe(&at);
+                if at.games() < wdl.games() {
+                    out += &format!(
+                        " (after {} games; {} more finished before the event stopped)",
+                        at.games(),
+                        wdl.games() - at.games()
+                    );
+                }
                 out.push('\n');
             }
         } else {
