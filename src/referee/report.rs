@@ -182,7 +182,7 @@ pub(crate) mod tests {
             referee_time: Duration::ZERO,
             engine_moves: 0,
         };
-        let mut add = |report: &mut EventReport, result| {
+        let add = |report: &mut EventReport, result| {
             let index = report.games.len();
             let (south, north) = if index % 2 == 0 { (0, 1) } else { (1, 0) };
             let result = match (result, south) {

@@ -63,11 +63,32 @@ pub fn repeat_index<K: Copy + Eq>(history: &History<K>, key: K) -> Option<usize>
     }
 }
 
+/// Plies by which a move is searched shallower first (late-move
+/// reduction): quiet moves late in the order, away from the leaves and
+/// outside principal-variation nodes, where a cutoff usually came earlier.
+/// `k` is the move's place among the moves searched after the table's.
+#[inline]
+pub fn late_move_reduction(depth: i32, k: usize, quiet: bool, pv_node: bool) -> i32 {
+    if !quiet || pv_node || depth < LMR_MIN_DEPTH || k < LMR_MIN_MOVES {
+        0
+    } else {
+        1
+    }
+}
+
+/// The shallowest remaining depth at which late moves are reduced.
+pub const LMR_MIN_DEPTH: i32 = 3;
+
+/// Moves searched at full depth before the reductions start.
+pub const LMR_MIN_MOVES: usize = 2;
+
 impl<G: Game> Worker<G> {
     /// The value of `next`, the child of `pos` at `ply` reached by a move:
     /// a repetition ending if it repeats the path, else a PVS search of
     /// `depth - 1` plies (full window when `first`, else null window and a
-    /// re-search when it lands strictly inside the window).
+    /// re-search when it lands strictly inside the window). A late quiet
+    /// move is first searched `reduction` plies shallower (late-move
+    /// reduction), and again at full depth when it beats `alpha` there.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn child(
@@ -81,6 +102,7 @@ impl<G: Game> Worker<G> {
         alpha: i32,
         beta: i32,
         first: bool,
+        reduction: i32,
     ) -> i32 {
         let game = sh.game;
         let irreversible = game.is_irreversible(pos, next);
@@ -110,7 +132,18 @@ impl<G: Game> Worker<G> {
         let score = if first {
             -self.negamax(sh, sp, next, depth - 1, ply + 1, -beta, -alpha)
         } else {
-            let mut s = -self.negamax(sh, sp, next, depth - 1, ply + 1, -alpha - 1, -alpha);
+            let mut s = -self.negamax(
+                sh,
+                sp,
+                next,
+                depth - 1 - reduction,
+                ply + 1,
+                -alpha - 1,
+                -alpha,
+            );
+            if reduction > 0 && s > alpha {
+                s = -self.negamax(sh, sp, next, depth - 1, ply + 1, -alpha - 1, -alpha);
+            }
             if s > alpha && s < beta && beta - alpha > 1 {
                 s = -self.negamax(sh, sp, next, depth - 1, ply + 1, -beta, -alpha);
             }
@@ -221,7 +254,7 @@ impl<G: Game> Worker<G> {
         if let Some(i) = tt_index {
             let mv = moves[i];
             let next = game.play(pos, mv);
-            let s = self.child(sh, sp, pos, &next, depth, ply, alpha, beta, true);
+            let s = self.child(sh, sp, pos, &next, depth, ply, alpha, beta, true, 0);
             first = false;
             best = s;
             best_index = Some(i);
@@ -256,7 +289,7 @@ impl<G: Game> Worker<G> {
                 list.push((key, (mv, i, next)));
             }
             sort_by_key_desc(&mut list);
-            for (k, &(_, (mv, i, next))) in list.iter().enumerate() {
+            for (k, &(key, (mv, i, next))) in list.iter().enumerate() {
                 if !first
                     && sh.helpers > 0
                     && depth >= SPLIT_MIN_DEPTH
@@ -276,7 +309,10 @@ impl<G: Game> Worker<G> {
                     }
                     break;
                 }
-                let s = self.child(sh, sp, pos, &next, depth, ply, alpha, beta, first);
+                let reduction = late_move_reduction(depth, k, key == 0, pv_node);
+                let s = self.child(
+                    sh, sp, pos, &next, depth, ply, alpha, beta, first, reduction,
+                );
                 first = false;
                 if self.aborted {
                     break;
@@ -369,5 +405,24 @@ impl<G: Game> Worker<G> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(rest);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_late_quiet_moves_away_from_the_leaves_and_the_pv_are_reduced() {
+        let d = LMR_MIN_DEPTH;
+        let k = LMR_MIN_MOVES;
+        assert_eq!(late_move_reduction(d, k, true, false), 1);
+        assert_eq!(late_move_reduction(d + 5, k + 3, true, false), 1);
+        // Captures, principal-variation nodes, the plies above the leaves
+        // and the first moves are searched at full depth.
+        assert_eq!(late_move_reduction(d, k, false, false), 0);
+        assert_eq!(late_move_reduction(d, k, true, true), 0);
+        assert_eq!(late_move_reduction(d - 1, k, true, false), 0);
+        assert_eq!(late_move_reduction(d, k - 1, true, false), 0);
     }
 }

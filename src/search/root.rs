@@ -59,7 +59,7 @@ fn search_move<G: Game>(
     first: bool,
 ) -> Option<(i32, Vec<G::Move>)> {
     worker.start_task(history);
-    let s = worker.child(sh, sp, pos, &rm.next, depth, 0, alpha, beta, first);
+    let s = worker.child(sh, sp, pos, &rm.next, depth, 0, alpha, beta, first, 0);
     worker.poll(sh);
     if worker.aborted {
         return None;

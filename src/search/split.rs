@@ -236,6 +236,7 @@ impl<G: Game> Worker<G> {
                 a,
                 split.beta,
                 false,
+                0,
             );
             if self.aborted {
                 break;
