@@ -40,6 +40,9 @@ window.addEventListener("unhandledrejection", (e) => {
     keyBuffer: "",
     keyTimer: 0,
     latencies: [], // ms from a click or key to the move on the board
+    // Milliseconds per sown seed; none with reduced motion. The browser
+    // test lowers it to get through a whole game quickly.
+    seedMs: window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 70,
   };
   // Read by the browser test.
   window.awale = page;
@@ -447,7 +450,8 @@ window.addEventListener("unhandledrejection", (e) => {
       drawBoard(work);
       holeEl(move.hole) && holeEl(move.hole).classList.add("source");
       if (onFirstFrame) requestAnimationFrame(() => onFirstFrame());
-      const step = Math.max(15, Math.min(70, 1400 / Math.max(1, sown.length)));
+      const step = Math.min(page.seedMs, 1400 / Math.max(1, sown.length));
+      if (step <= 0) anim.skipped = true;
       for (let i = 0; i < sown.length && !anim.skipped; i++) {
         await sleepOrSkip(anim, step);
         if (anim.skipped) break;
@@ -467,7 +471,7 @@ window.addEventListener("unhandledrejection", (e) => {
           const h = holeEl(n);
           if (h) h.classList.add("capturing");
         }
-        await sleepOrSkip(anim, 320);
+        await sleepOrSkip(anim, Math.max(4 * step, 60));
       }
     } finally {
       page.anim = null;
