@@ -1,0 +1,2 @@
+// A placeholder: the web board's script is written on its own branch.
+"use strict";
