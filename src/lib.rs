@@ -22,3 +22,4 @@ pub mod sync;
 pub mod tables;
 pub mod think;
 pub mod variants;
+pub mod web;

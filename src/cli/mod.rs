@@ -7,6 +7,7 @@ mod bench;
 mod match_cmd;
 mod perft;
 mod play;
+mod serve;
 mod setup;
 pub mod stdout;
 mod tables;
@@ -69,6 +70,11 @@ enum Command {
     /// the board; `tables probe --position P` prints the value of a position
     /// and of each move. See docs/tables.md.
     Tables(tables::TablesArgs),
+    /// Serve the web board: a page and its JSON API (see docs/web.md).
+    ///
+    /// Binds 127.0.0.1:8080 unless told otherwise and prints
+    /// `listening on http://HOST:PORT/`; Ctrl-C stops it.
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -85,5 +91,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Tournament(args)) => tournament::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Tables(args)) => tables::run(args),
+        Some(Command::Serve(args)) => serve::run(args),
     }
 }
