@@ -301,6 +301,9 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
     hover_shows_the_move(client, shots).await?;
     keyboard_plays_a_move(client).await?;
     fits_a_phone(client, shots).await?;
+    analysis_streams(client).await?;
+    position_is_set_up(client).await?;
+    colour_moves_offer_a_menu(client, shots).await?;
     whole_game_against_the_engine(client, shots).await?;
     no_console_errors(client).await?;
 
@@ -431,12 +434,150 @@ async fn fits_a_phone(client: &Client, shots: &Path) -> Res<()> {
     Ok(())
 }
 
+/// The analysis panel shows the depth, score and line streamed by the
+/// server, until its `done` event.
+async fn analysis_streams(client: &Client) -> Res<()> {
+    client
+        .execute("document.getElementById('analysis').open = true;", vec![])
+        .await?;
+    let time = client.find(Locator::Id("analysis-time")).await?;
+    time.clear().await?;
+    time.send_keys("300").await?;
+    client
+        .find(Locator::Id("btn-analyse"))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "document.getElementById('an-depth').textContent !== '–' && \
+         document.getElementById('btn-analyse').textContent === 'Start analysis'",
+        "the analysis done",
+    )
+    .await?;
+    let depth = client.find(Locator::Id("an-depth")).await?.text().await?;
+    let pv = client.find(Locator::Id("an-pv")).await?.text().await?;
+    eprintln!("web_browser: analysis: depth {depth}, line {pv}");
+    assert!(depth.parse::<u32>().is_ok(), "a depth: {depth:?}");
+    assert!(!pv.trim().is_empty(), "a line");
+    Ok(())
+}
+
+/// A position pasted in the panel is set up on the server.
+async fn position_is_set_up(client: &Client) -> Res<()> {
+    idle(client).await?;
+    let state = api_state(client).await?;
+    let target = state["legal"][0]["position"]
+        .as_str()
+        .ok_or("no position")?
+        .to_string();
+    client
+        .execute("document.getElementById('records').open = true;", vec![])
+        .await?;
+    let input = client.find(Locator::Id("position")).await?;
+    input.clear().await?;
+    input.send_keys(&target).await?;
+    client.find(Locator::Id("btn-setup")).await?.click().await?;
+    wait_for(
+        client,
+        &format!("window.awale.game.position === {}", json!(target)),
+        "the pasted position",
+    )
+    .await?;
+    idle(client).await?;
+    assert_eq!(api_state(client).await?["position"], json!(target));
+    Ok(())
+}
+
+/// In a colour variant a hole with several moves opens a menu of its
+/// choices, and a choice plays that move.
+async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
+    client.find(Locator::Id("btn-new")).await?.click().await?;
+    client
+        .find(Locator::Id("variant"))
+        .await?
+        .select_by_value("colors16")
+        .await?;
+    client
+        .find(Locator::Css("input[name=\"mode\"][value=\"two\"]"))
+        .await?
+        .click()
+        .await?;
+    client.find(Locator::Id("new-start")).await?.click().await?;
+    wait_for(
+        client,
+        "window.awale.game.variant === 'colors16' && document.body.dataset.busy === '0'",
+        "a colors16 game",
+    )
+    .await?;
+    let state = api_state(client).await?;
+    let legal = state["legal"].as_array().ok_or("no legal moves")?;
+    let m = legal
+        .iter()
+        .find(|m| !m["choice"].is_null())
+        .ok_or("no move with a choice in colors16's start")?;
+    let hole = m["hole"].as_u64().ok_or("no hole")?;
+    let choices: BTreeSet<String> = legal
+        .iter()
+        .filter(|x| x["hole"] == m["hole"])
+        .filter_map(|x| x["move"].as_str().map(String::from))
+        .collect();
+    client
+        .find(Locator::Css(&format!(
+            ".hole.playable[data-hole=\"{hole}\"]"
+        )))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "!document.getElementById('choice-menu').hidden",
+        "the choice menu",
+    )
+    .await?;
+    let offered: BTreeSet<String> = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#choice-menu button')).map(b => b.dataset.move);",
+            vec![],
+        )
+        .await?
+        .as_array()
+        .ok_or("no menu")?
+        .iter()
+        .filter_map(|v| v.as_str().map(String::from))
+        .collect();
+    assert_eq!(offered, choices, "the menu of hole {hole}");
+    screenshot(client, shots, "colors16-choice.png").await?;
+    let pick = m["move"].as_str().ok_or("no move")?;
+    client
+        .find(Locator::Css(&format!(
+            "#choice-menu button[data-move=\"{pick}\"]"
+        )))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "window.awale.game.moves.length === 1 && document.body.dataset.busy === '0'",
+        "the chosen move played",
+    )
+    .await?;
+    let after = api_state(client).await?;
+    assert_eq!(after["moves"], json!([pick]), "the chosen move");
+    Ok(())
+}
+
 /// A new game against the engine at `easy`, played to the end by clicking
 /// legal holes; the banner states the API's winner and score.
 async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()> {
     // Quick sowing, to get through a whole game.
     client.execute("window.awale.seedMs = 8;", vec![]).await?;
     client.find(Locator::Id("btn-new")).await?.click().await?;
+    client
+        .find(Locator::Id("variant"))
+        .await?
+        .select_by_value("oware")
+        .await?;
     client
         .find(Locator::Css("input[name=\"mode\"][value=\"engine\"]"))
         .await?
@@ -486,13 +627,27 @@ async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()>
         let m = &legal[clicks % legal.len()];
         let hole = m["hole"].as_u64().ok_or("no hole")?;
         let plies = state["moves"].as_array().map_or(0, Vec::len);
-        client
+        let el = client
             .find(Locator::Css(&format!(
                 ".hole.playable[data-hole=\"{hole}\"]"
             )))
-            .await?
-            .click()
             .await?;
+        if clicks == 6 {
+            // The board in the middle of a game, a move previewed: the
+            // README's picture comes from here.
+            let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+                element: el.clone(),
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            });
+            client.perform_actions(mouse).await?;
+            wait_for(client, "document.querySelector('.hole.sown')", "a preview").await?;
+            let play = client.find(Locator::Css("section.play")).await?;
+            std::fs::write(shots.join("board.png"), play.screenshot().await?)?;
+            screenshot(client, shots, "game.png").await?;
+        }
+        el.click().await?;
         wait_for(
             client,
             &format!("window.awale.game.moves.length > {plies}"),
@@ -500,9 +655,6 @@ async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()>
         )
         .await?;
         clicks += 1;
-        if clicks == 6 {
-            screenshot(client, shots, "game.png").await?;
-        }
     }
     wait_for(
         client,

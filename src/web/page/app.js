@@ -865,7 +865,11 @@ window.addEventListener("unhandledrejection", (e) => {
       label.append(opt.name + " ");
       let input;
       const def = String(opt.default);
-      if (opt.choices && opt.choices.length) {
+      if (opt.kind === "check") {
+        input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = def === "true";
+      } else if (opt.choices && opt.choices.length) {
         input = document.createElement("select");
         for (const c of opt.choices) {
           const o = document.createElement("option");
@@ -874,10 +878,6 @@ window.addEventListener("unhandledrejection", (e) => {
           input.appendChild(o);
         }
         input.value = def;
-      } else if (opt.kind === "check" || def === "true" || def === "false") {
-        input = document.createElement("input");
-        input.type = "checkbox";
-        input.checked = def === "true";
       } else {
         input = document.createElement("input");
         input.type = "text";
