@@ -504,6 +504,7 @@ window.addEventListener("unhandledrejection", (e) => {
     if (!personMayPlay() || page.busy > 0) return;
     closeChoice();
     stopAnalysis();
+    clearAnalysis();
     page.hint = null;
     const epoch = ++page.epoch;
     const started = t0 || performance.now();
@@ -577,6 +578,7 @@ window.addEventListener("unhandledrejection", (e) => {
   /// stop the engine and the analysis.
   function interrupt() {
     page.epoch++;
+    clearAnalysis();
     skipAnimation();
     if (page.engineAbort) page.engineAbort.abort();
     page.thinking = false;
@@ -943,6 +945,12 @@ window.addEventListener("unhandledrejection", (e) => {
     if (score === undefined || score === null) return "–";
     const s = Number(score);
     return (s > 0 ? "+" : "") + s.toFixed(1) + " seeds";
+  }
+
+  /// Empties the analysis panel (its lines belong to another position).
+  function clearAnalysis() {
+    for (const id of ["an-depth", "an-score", "an-pv"]) $(id).textContent = "–";
+    $("move-values").textContent = "";
   }
 
   function stopAnalysis() {
