@@ -223,8 +223,10 @@ fn change(
     f: impl FnOnce(&mut Box<dyn AnyTable>) -> Result<(), ApiError>,
 ) -> Result<Json<StateJson>, ApiError> {
     let slot = app.store.get(id)?;
-    slot.interrupt();
+    // The game is locked before its search is stopped: an engine move
+    // found meanwhile waits for the lock, then sees the new version.
     let mut table = slot.table();
+    slot.interrupt();
     f(&mut table)?;
     slot.changed();
     Ok(answer(table.as_ref(), id, app))
