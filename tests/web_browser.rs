@@ -3,10 +3,13 @@
 //!
 //! The test hovers a hole and checks the highlighted holes against the
 //! move's `sown` list in the API state, plays a move with the keyboard,
-//! checks the page at 360 px wide, plays a whole game against the engine
-//! at level `easy` by clicking holes and checks the final banner against
-//! the API state's `end`, saves screenshots into `target/web-screenshots/`
-//! and asserts that the browser logged no error.
+//! undoes, redoes and asks a hint with the keys, checks the page at 360 px
+//! wide (12 and 16 holes), streams an analysis, sets up a pasted position,
+//! opens a colour variant's choice menu, draws every variant, plays a whole
+//! game against the engine at level `easy` by clicking holes and checks the
+//! final banner against the API state's `end`, loads the game's saved
+//! record back, saves screenshots into `target/web-screenshots/` and
+//! asserts that the browser logged no error.
 //!
 //! `AWALE_WEB_URL=http://127.0.0.1:PORT/` runs it against a server
 //! already running instead of starting `awale serve`.
@@ -300,11 +303,14 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
 
     hover_shows_the_move(client, shots).await?;
     keyboard_plays_a_move(client).await?;
-    fits_a_phone(client, shots).await?;
+    shortcuts_undo_redo_hint(client).await?;
+    fits_a_phone(client, shots, "oware").await?;
     analysis_streams(client).await?;
     position_is_set_up(client).await?;
     colour_moves_offer_a_menu(client, shots).await?;
+    every_variant_is_drawn(client, shots).await?;
     whole_game_against_the_engine(client, shots).await?;
+    a_saved_record_loads(client).await?;
     no_console_errors(client).await?;
 
     let latencies = client
@@ -403,7 +409,7 @@ async fn keyboard_plays_a_move(client: &Client) -> Res<()> {
 }
 
 /// At 360 px wide every hole is on screen and nothing scrolls sideways.
-async fn fits_a_phone(client: &Client, shots: &Path) -> Res<()> {
+async fn fits_a_phone(client: &Client, shots: &Path, name: &str) -> Res<()> {
     client.set_window_size(360, 780).await?;
     wait_for(client, "window.innerWidth <= 400", "a narrow window").await?;
     let v = client
@@ -413,13 +419,12 @@ async fn fits_a_phone(client: &Client, shots: &Path) -> Res<()> {
              const out = holes.filter(h => { const r = h.getBoundingClientRect();
                  return r.left < 0 || r.right > w + 0.5 || r.width < 16; }).length;
              return {w, inner: window.innerWidth, scroll: document.documentElement.scrollWidth,
-                     holes: holes.length, out};",
+                     holes: holes.length, game: window.awale.game.holes, out};",
             vec![],
         )
         .await?;
-    eprintln!("web_browser: at 360 px: {v}");
-    let holes = v["holes"].as_u64().unwrap_or(0);
-    assert!(holes >= 12, "all holes drawn at 360 px: {v}");
+    eprintln!("web_browser: {name} at 360 px: {v}");
+    assert_eq!(v["holes"], v["game"], "all holes drawn at 360 px: {v}");
     assert_eq!(
         v["out"].as_u64(),
         Some(0),
@@ -429,8 +434,9 @@ async fn fits_a_phone(client: &Client, shots: &Path) -> Res<()> {
         v["scroll"].as_u64() <= v["w"].as_u64(),
         "horizontal scrolling at 360 px: {v}"
     );
-    screenshot(client, shots, "phone.png").await?;
+    screenshot(client, shots, &format!("phone-{name}.png")).await?;
     client.set_window_size(1200, 900).await?;
+    wait_for(client, "window.innerWidth > 1000", "a wide window").await?;
     Ok(())
 }
 
@@ -489,27 +495,164 @@ async fn position_is_set_up(client: &Client) -> Res<()> {
     Ok(())
 }
 
-/// In a colour variant a hole with several moves opens a menu of its
-/// choices, and a choice plays that move.
-async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
+/// Presses one key (on the page, not in a field).
+async fn press(client: &Client, key: char) -> Res<()> {
+    client
+        .execute(
+            "document.activeElement && document.activeElement.blur();",
+            vec![],
+        )
+        .await?;
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    client.perform_actions(keys).await?;
+    Ok(())
+}
+
+/// `u` undoes, `r` redoes, `h` shows the engine's hint on the board.
+async fn shortcuts_undo_redo_hint(client: &Client) -> Res<()> {
+    idle(client).await?;
+    let plies = api_state(client).await?["moves"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert!(plies > 0, "a move to undo");
+    press(client, 'u').await?;
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.moves.length === {} && document.body.dataset.busy === '0'",
+            plies - 1
+        ),
+        "the undo",
+    )
+    .await?;
+    press(client, 'r').await?;
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.moves.length === {plies} && document.body.dataset.busy === '0'"
+        ),
+        "the redo",
+    )
+    .await?;
+    assert_eq!(
+        api_state(client).await?["moves"]
+            .as_array()
+            .map_or(0, Vec::len),
+        plies,
+        "undo then redo"
+    );
+    press(client, 'h').await?;
+    wait_for(
+        client,
+        "document.querySelector('.hole.hint')",
+        "the hint on the board",
+    )
+    .await?;
+    idle(client).await?;
+    Ok(())
+}
+
+/// Starts a new game of `variant` for two people from the form.
+async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
+    idle(client).await?;
     client.find(Locator::Id("btn-new")).await?.click().await?;
     client
         .find(Locator::Id("variant"))
         .await?
-        .select_by_value("colors16")
+        .select_by_value(variant)
         .await?;
     client
         .find(Locator::Css("input[name=\"mode\"][value=\"two\"]"))
         .await?
         .click()
         .await?;
+    let old_id = client
+        .execute("return window.awale.game.id;", vec![])
+        .await?;
     client.find(Locator::Id("new-start")).await?.click().await?;
     wait_for(
         client,
-        "window.awale.game.variant === 'colors16' && document.body.dataset.busy === '0'",
-        "a colors16 game",
+        &format!(
+            "window.awale.game.id !== {old_id} && window.awale.game.variant === {} && \
+             document.body.dataset.busy === '0'",
+            json!(variant)
+        ),
+        "the new game",
+    )
+    .await
+}
+
+/// Every variant of `GET /api/variants` is drawn: all its holes, seeds;
+/// a 16-hole board fits a phone too.
+async fn every_variant_is_drawn(client: &Client, shots: &Path) -> Res<()> {
+    let variants = client
+        .execute("return fetch('/api/variants').then(r => r.json());", vec![])
+        .await?;
+    for v in variants.as_array().ok_or("no variants")? {
+        let name = v["name"].as_str().ok_or("no name")?;
+        new_two_player_game(client, name).await?;
+        let drawn = client
+            .execute(
+                "return [document.querySelectorAll('.hole').length, document.querySelectorAll('.hole .seed').length];",
+                vec![],
+            )
+            .await?;
+        assert_eq!(drawn[0], v["holes"], "{name}: holes drawn");
+        assert!(drawn[1].as_u64() > Some(0), "{name}: seeds drawn");
+        screenshot(client, shots, &format!("variant-{name}.png")).await?;
+        if v["holes"] != json!(12) {
+            fits_a_phone(client, shots, name).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The game's record, saved by the server, loads back through the page's
+/// file input with the same moves.
+async fn a_saved_record_loads(client: &Client) -> Res<()> {
+    idle(client).await?;
+    let state = api_state(client).await?;
+    let record = client
+        .execute(
+            "return fetch('/api/games/' + window.awale.game.id + '/record').then(r => r.text());",
+            vec![],
+        )
+        .await?;
+    let record = record.as_str().ok_or("no record text")?;
+    let dir = TempDir(std::env::temp_dir().join(format!("awale-record-{}", std::process::id())));
+    std::fs::create_dir_all(&dir.0)?;
+    let file = dir.0.join("game.txt");
+    std::fs::write(&file, record)?;
+    new_two_player_game(client, "oware").await?;
+    client
+        .execute("document.getElementById('records').open = true;", vec![])
+        .await?;
+    client
+        .find(Locator::Id("load-file"))
+        .await?
+        .send_keys(&file.display().to_string())
+        .await?;
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.moves.length === {} && document.body.dataset.busy === '0'",
+            state["moves"].as_array().map_or(0, Vec::len)
+        ),
+        "the loaded game",
     )
     .await?;
+    let loaded = api_state(client).await?;
+    assert_eq!(loaded["moves"], state["moves"], "the loaded record's moves");
+    assert_eq!(loaded["position"], state["position"], "the loaded position");
+    Ok(())
+}
+
+/// In a colour variant a hole with several moves opens a menu of its
+/// choices, and a choice plays that move.
+async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
+    new_two_player_game(client, "colors16").await?;
     let state = api_state(client).await?;
     let legal = state["legal"].as_array().ok_or("no legal moves")?;
     let m = legal

@@ -998,9 +998,20 @@ window.addEventListener("unhandledrejection", (e) => {
       if (page.analysis === es) stopAnalysis();
       else es.close();
     });
-    es.addEventListener("error", () => {
-      // The stream closed before its `done` event: say so, and do not let
-      // EventSource reconnect (that would start a new search).
+    es.addEventListener("error", (e) => {
+      // Either the server's `error` event ({"error": ...}: the search
+      // failed) or the stream closed before its `done` event. Say so, and do
+      // not let EventSource reconnect (that would start a new search).
+      if (e.data) {
+        let text = e.data;
+        try {
+          text = JSON.parse(e.data).error || text;
+        } catch (err) {
+          // Not JSON: show the text as it is.
+        }
+        showError("Analysis: " + text);
+        done = true;
+      }
       if (!done && page.analysis === es) showError("The analysis stream was closed by the server");
       if (page.analysis === es) stopAnalysis();
       else es.close();
