@@ -483,3 +483,33 @@ fn the_page_is_served() {
         assert!(file.content_type().contains(kind), "{path}");
     }
 }
+
+#[test]
+fn sigterm_shuts_the_server_down_cleanly() {
+    let mut server = Server::start();
+    let (id, _) = server.new_game(json!({}));
+    // A long analysis is running when the signal comes.
+    let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))
+        .call()
+        .expect("a stream");
+    let mut reader = BufReader::new(response.into_reader());
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("a first event");
+    let started = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("the server's status") {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "still running after SIGTERM"
+        );
+        thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+}
