@@ -24,3 +24,4 @@ pub mod sync;
 pub mod tables;
 pub mod think;
 pub mod variants;
+pub mod web;

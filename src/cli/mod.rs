@@ -8,6 +8,7 @@ mod datagen;
 mod match_cmd;
 mod perft;
 mod play;
+mod serve;
 mod setup;
 pub mod stdout;
 mod tables;
@@ -77,6 +78,11 @@ enum Command {
     /// missing from FILE, in parallel, and appends them in order; see
     /// docs/datagen.md for the format.
     Datagen(datagen::DatagenArgs),
+    /// Serve the web board: a page and its JSON API (see docs/web.md).
+    ///
+    /// Binds 127.0.0.1:8080 unless told otherwise and prints
+    /// `listening on http://HOST:PORT/`; Ctrl-C stops it.
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -94,5 +100,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Tables(args)) => tables::run(args),
         Some(Command::Datagen(args)) => datagen::run(args),
+        Some(Command::Serve(args)) => serve::run(args),
     }
 }

@@ -11,6 +11,7 @@ pub mod oware;
 pub(crate) mod packing;
 pub(crate) mod position_text;
 pub mod transparent;
+pub mod view;
 
 use crate::game::{Game, GameError};
 

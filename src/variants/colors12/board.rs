@@ -263,13 +263,24 @@ impl Board {
         }
     }
 
-    /// Sows hole index `h` of the side to move, `first` colour first, with
-    /// the special seed(s) at sowing position `at` (and `at + 1`; `at` is 0
-    /// when the hole holds none), captures, applies the grand slam, and
-    /// passes the turn. The caller guarantees the move is legal.
-    #[inline]
-    pub fn sow(self, h: usize, first: Colour, at: usize) -> Board {
-        let mover = self.side();
+    /// The board after sowing hole index `h` as [`Board::sow`] does, before
+    /// any capture, with the same side to move: what a board display shows
+    /// between the sowing and the capture. The sowing step of
+    /// [`Board::sow`] itself, so the rules are written once.
+    pub fn sown(self, h: usize, first: Colour, at: usize) -> Board {
+        let (red, black, special) = self.sown_rows(h, first, at);
+        Board {
+            red,
+            black,
+            special,
+            ..self
+        }
+    }
+
+    /// The red and black rows and the special seeds after sowing hole index
+    /// `h`, `first` colour first, the special seed(s) at position `at`.
+    #[inline(always)]
+    fn sown_rows(self, h: usize, first: Colour, at: usize) -> (u128, u128, u32) {
         let k = self.special(h) as usize;
         let c1 = self.seeds_of(h, first) as usize;
         let c2 = self.seeds_of(h, first.other()) as usize;
@@ -292,12 +303,27 @@ impl Board {
             Colour::Black => (inc_other, inc_first),
         };
         let origin = !(0xFFu128 << (8 * h));
-        let mut red = (self.red & origin) + inc_red;
-        let mut black = (self.black & origin) + inc_black;
+        let red = (self.red & origin) + inc_red;
+        let black = (self.black & origin) + inc_black;
         let mut special = self.special & !(3 << (2 * h));
         for p in at..at + k {
             special += 1 << (2 * target(h, p));
         }
+        (red, black, special)
+    }
+
+    /// Sows hole index `h` of the side to move, `first` colour first, with
+    /// the special seed(s) at sowing position `at` (and `at + 1`; `at` is 0
+    /// when the hole holds none), captures, applies the grand slam, and
+    /// passes the turn. The caller guarantees the move is legal.
+    #[inline]
+    pub fn sow(self, h: usize, first: Colour, at: usize) -> Board {
+        let mover = self.side();
+        let k = self.special(h) as usize;
+        let c1 = self.seeds_of(h, first) as usize;
+        let c2 = self.seeds_of(h, first.other()) as usize;
+        let n = c1 + c2 + k;
+        let (mut red, mut black, mut special) = self.sown_rows(h, first, at);
         // The capture colours: those of the last seed, both for a special one.
         let mut colours = if k > 0 && at + k - 1 == n {
             Colour::Red.bit() | Colour::Black.bit()

@@ -375,5 +375,56 @@ impl Game for Colors12 {
     }
 }
 
+/// The board as a display sees it: [`Board::sown`] is the sowing step of
+/// [`Board::sow`].
+impl crate::variants::view::BoardView for Colors12 {
+    fn hole_count(&self) -> usize {
+        HOLES
+    }
+
+    fn owner(&self, i: usize) -> Side {
+        Side::from_index(Board::owner(i))
+    }
+
+    fn hole_label(&self, i: usize) -> String {
+        (i + 1).to_string()
+    }
+
+    fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
+        use crate::variants::view::SeedKind;
+        [
+            (SeedKind::Red, pos.red(i)),
+            (SeedKind::Black, pos.black(i)),
+            (SeedKind::Special, pos.special(i)),
+        ]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect()
+    }
+
+    fn hand(&self, pos: &Board) -> Option<[u32; 2]> {
+        // South places first: with 2 in hand both are to place, with 1
+        // only North's is left.
+        Some(match pos.hand() {
+            2 => [1, 1],
+            1 => [0, 1],
+            _ => [0, 0],
+        })
+    }
+
+    fn hole_of(&self, _pos: &Board, mv: Move) -> usize {
+        match mv {
+            Move::Place(h) | Move::Sow { hole: h, .. } => h as usize,
+        }
+    }
+
+    fn sown_position(&self, pos: &Board, mv: Move) -> Board {
+        match mv {
+            Move::Place(h) => pos.place(h as usize),
+            Move::Sow { hole, first, at } => pos.sown(hole as usize, first, at as usize),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

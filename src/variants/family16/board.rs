@@ -266,15 +266,19 @@ impl Board {
             + if T { byte_sum(self.rows[CLEAR]) } else { 0 }
     }
 
-    /// Plays hole index `h` for the side to move, sowing the seeds `sown`
-    /// names the way of `colour`: sows, captures backwards from the hole
-    /// where the last seed fell, sweeps the board when the opponent is left
-    /// without seeds, and passes the turn. The caller guarantees the hole
-    /// belongs to the side to move and holds seeds to sow. `T` says whether
-    /// the variant has transparent seeds (as in [`Board::occupied`]).
-    #[inline]
-    pub fn play<const T: bool>(self, h: usize, colour: Colour, sown: Sown) -> Board {
-        let mover = self.side();
+    /// The board after sowing as [`Board::play`] does, before any capture,
+    /// with the same side to move: what a board display shows between the
+    /// sowing and the capture. The sowing step of [`Board::play`] itself, so
+    /// the rules are written once.
+    pub fn sown<const T: bool>(self, h: usize, colour: Colour, sown: Sown) -> Board {
+        let (rows, _) = self.sown_rows::<T>(h, colour, sown);
+        Board { rows, ..self }
+    }
+
+    /// The rows after sowing hole index `h` (see [`Board::play`]), and the
+    /// number of seeds sown.
+    #[inline(always)]
+    fn sown_rows<const T: bool>(self, h: usize, colour: Colour, sown: Sown) -> ([u128; 3], usize) {
         let origin = !(0xFFu128 << (8 * h));
         let table = &sow(colour)[h];
         // How many of the colour and how many transparent seeds leave: the
@@ -285,7 +289,7 @@ impl Board {
             Sown::ClearThenColour => (self.seeds_of(h, colour) as usize, self.clear(h) as usize),
         };
         let n = of_colour + clear;
-        debug_assert!(n > 0 && Board::owner(h) == mover);
+        debug_assert!(n > 0 && Board::owner(h) == self.side());
         // Locals, not the array indexed by colour, so that the rows stay in
         // registers.
         let [mut red, mut blue, mut clear_row] = self.rows;
@@ -299,6 +303,19 @@ impl Board {
                 Colour::Blue => blue = (blue & origin) + sown,
             }
         }
+        ([red, blue, clear_row], n)
+    }
+
+    /// Plays hole index `h` for the side to move, sowing the seeds `sown`
+    /// names the way of `colour`: sows, captures backwards from the hole
+    /// where the last seed fell, sweeps the board when the opponent is left
+    /// without seeds, and passes the turn. The caller guarantees the hole
+    /// belongs to the side to move and holds seeds to sow. `T` says whether
+    /// the variant has transparent seeds (as in [`Board::occupied`]).
+    #[inline]
+    pub fn play<const T: bool>(self, h: usize, colour: Colour, sown: Sown) -> Board {
+        let mover = self.side();
+        let ([mut red, mut blue, mut clear_row], n) = self.sown_rows::<T>(h, colour, sown);
         // The chain runs backwards over every hole, whoever owns it; a hole
         // captured is left empty, so it ends at the latest on coming round.
         let mut taken = 0;

@@ -53,6 +53,51 @@
 
 mod board;
 mod notation;
+
+/// The board as a display sees it: [`Board::sown`] is the sowing step of
+/// [`Board::play`].
+impl<R: Rules> crate::variants::view::BoardView for R {
+    fn hole_count(&self) -> usize {
+        HOLES
+    }
+
+    fn owner(&self, i: usize) -> Side {
+        Side::from_index(Board::owner(i))
+    }
+
+    fn hole_label(&self, i: usize) -> String {
+        (i + 1).to_string()
+    }
+
+    fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
+        use crate::variants::view::SeedKind;
+        [
+            (SeedKind::Red, pos.red(i)),
+            (SeedKind::Blue, pos.blue(i)),
+            (SeedKind::Clear, pos.clear(i)),
+        ]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect()
+    }
+
+    fn hand(&self, _pos: &Board) -> Option<[u32; 2]> {
+        None
+    }
+
+    fn hole_of(&self, _pos: &Board, mv: Move) -> usize {
+        mv.hole()
+    }
+
+    fn sown_position(&self, pos: &Board, mv: Move) -> Board {
+        if has_clear::<R>() {
+            pos.sown::<true>(mv.hole(), mv.colour(), sown::<R>(mv))
+        } else {
+            pos.sown::<false>(mv.hole(), mv.colour(), sown::<R>(mv))
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod testing;
 

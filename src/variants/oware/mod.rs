@@ -374,5 +374,41 @@ impl Game for Oware {
     }
 }
 
+/// The board as a display sees it: [`Board::sow`] is the sowing step.
+impl crate::variants::view::BoardView for Oware {
+    fn hole_count(&self) -> usize {
+        HOLES
+    }
+
+    fn owner(&self, i: usize) -> Side {
+        Side::from_index(i / 6)
+    }
+
+    fn hole_label(&self, i: usize) -> String {
+        self.notation.format(i)
+    }
+
+    fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
+        let n = pos.seeds(i);
+        if n == 0 {
+            Vec::new()
+        } else {
+            vec![(crate::variants::view::SeedKind::Plain, n)]
+        }
+    }
+
+    fn hand(&self, _pos: &Board) -> Option<[u32; 2]> {
+        None
+    }
+
+    fn hole_of(&self, _pos: &Board, mv: Move) -> usize {
+        mv.hole()
+    }
+
+    fn sown_position(&self, pos: &Board, mv: Move) -> Board {
+        pos.sow(mv.hole()).sown
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,37 @@
+//! `awale serve`: the web board (see docs/web.md).
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use awale::tables::loader::Source;
+use awale::web::{self, ServeOptions};
+
+/// Arguments of `awale serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Open the page in a browser (xdg-open).
+    #[arg(long)]
+    open: bool,
+    /// Where the endgame tables are: a directory, `<default>` or `<none>`.
+    #[arg(long, value_name = "DIR", default_value = "<default>")]
+    tables: String,
+}
+
+/// Serves until Ctrl-C or SIGTERM.
+pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let tables = Source::parse(&args.tables).map_err(|e| anyhow::anyhow!("--tables: {e}"))?;
+    web::serve(ServeOptions {
+        host: args.host,
+        port: args.port,
+        open: args.open,
+        tables,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

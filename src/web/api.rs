@@ -1,0 +1,482 @@
+//! The JSON API's handlers (docs/web.md): each reads its request, asks the
+//! game's [`AnyTable`](super::state::AnyTable) and answers its state, or an
+//! [`ApiError`]. Searches run on blocking threads through the thinker
+//! ([`crate::think`]); a new request on a game stops the search it runs.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::errors::ApiError;
+use super::games::Slot;
+use super::mind::InfoJson;
+use super::state::{self, AnyTable, Setup, StateJson};
+use super::App;
+use crate::search::{Level, Limits};
+use crate::sync::{lock, Stop};
+use crate::think::{think, BestMove, Mind, Request};
+
+/// The shortest and longest time a search may be given, in ms.
+pub const MOVETIME_RANGE: (u64, u64) = (10, 60_000);
+
+/// The time a search gets when the request names none, in ms.
+pub const DEFAULT_MOVETIME: u64 = 1000;
+
+/// Reads a JSON body; an empty body is the type's default (every field
+/// optional), anything that is not the JSON expected is 400.
+pub fn parse_body<T: DeserializeOwned + Default>(body: &Bytes) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad JSON body: {e}")))
+}
+
+/// A search time from a request, clamped to [`MOVETIME_RANGE`].
+pub fn movetime(ms: Option<u64>, default: u64) -> Duration {
+    Duration::from_millis(
+        ms.unwrap_or(default)
+            .clamp(MOVETIME_RANGE.0, MOVETIME_RANGE.1),
+    )
+}
+
+/// A seed for the easy and medium levels' random choices.
+fn seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// Triggers a stop signal when dropped: a request whose client went away
+/// stops its search.
+pub struct StopOnDrop(pub Arc<Stop>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.trigger();
+    }
+}
+
+/// What a search found.
+pub struct Outcome {
+    /// The move chosen, `None` when the game is over.
+    pub best: Option<BestMove>,
+    /// The last report of each MultiPV line, by line number.
+    pub lines: BTreeMap<usize, InfoJson>,
+}
+
+impl Outcome {
+    /// The engine's answer: `{"move", "score", "mate", "depth", "pv"}`.
+    pub fn answer(&self) -> serde_json::Value {
+        let mv = self.best.as_ref().map(|b| b.mv.clone());
+        match self.lines.get(&1) {
+            Some(info) => serde_json::json!({
+                "move": mv,
+                "score": info.score,
+                "mate": info.mate,
+                "depth": info.depth,
+                "pv": if info.pv.first() == mv.as_ref() { info.pv.clone() } else { mv.into_iter().collect() },
+            }),
+            None => serde_json::json!({
+                "move": mv,
+                "score": null,
+                "mate": null,
+                "depth": 0,
+                "pv": mv.into_iter().collect::<Vec<_>>(),
+            }),
+        }
+    }
+}
+
+/// The request the thinker gets for a search of `time` with `multipv` lines.
+pub fn request(time: Duration, multipv: usize) -> Request {
+    Request {
+        limits: Limits {
+            movetime: Some(time),
+            multipv,
+            ..Limits::default()
+        },
+        searchmoves: Vec::new(),
+        stop_after: Some(time + Duration::from_millis(100)),
+        grace: Duration::from_millis(200),
+    }
+}
+
+/// Runs `mind` through the thinker on a blocking thread; `each` sees every
+/// report as it comes.
+pub async fn search(
+    mind: Box<dyn Mind>,
+    request: Request,
+    stop: Arc<Stop>,
+    mut each: impl FnMut(&InfoJson) + Send + 'static,
+) -> Result<Outcome, ApiError> {
+    let guard = StopOnDrop(Arc::clone(&stop));
+    let lines = Arc::new(Mutex::new(BTreeMap::new()));
+    let seen = Arc::clone(&lines);
+    let thought = tokio::task::spawn_blocking(move || {
+        think(
+            mind,
+            request,
+            &stop,
+            move |report| match serde_json::from_str::<InfoJson>(&report.line) {
+                Ok(info) => {
+                    each(&info);
+                    lock(&seen).insert(info.multipv, info);
+                }
+                Err(e) => log::error!("a report that is not JSON: {e}"),
+            },
+        )
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the search failed: {e}")))?;
+    drop(guard);
+    if thought.failed {
+        log::error!("a search failed; answering its best move so far");
+    }
+    let lines = std::mem::take(&mut *lock(&lines));
+    Ok(Outcome {
+        best: thought.best,
+        lines,
+    })
+}
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Default, Deserialize)]
+pub struct NewGame {
+    variant: Option<String>,
+    options: Option<BTreeMap<String, serde_json::Value>>,
+    position: Option<String>,
+    moves: Option<Vec<String>>,
+}
+
+/// An option value written as a JSON string, boolean or number.
+fn option_value(name: &str, value: &serde_json::Value) -> Result<String, ApiError> {
+    match value {
+        serde_json::Value::String(s) => Ok(s.clone()),
+        serde_json::Value::Bool(b) => Ok(b.to_string()),
+        serde_json::Value::Number(n) => Ok(n.to_string()),
+        _ => Err(ApiError::BadRequest(format!(
+            "option {name}: expected a string, a boolean or a number"
+        ))),
+    }
+}
+
+/// `GET /api/variants`.
+pub async fn variants() -> Json<Vec<state::VariantJson>> {
+    Json(state::variants())
+}
+
+fn answer(table: &dyn AnyTable, id: &str, app: &App) -> Json<StateJson> {
+    Json(table.state(id, &app.tables))
+}
+
+/// `POST /api/games`: 201 and the state of a new game.
+pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, ApiError> {
+    let req: NewGame = parse_body(&body)?;
+    let options = req
+        .options
+        .unwrap_or_default()
+        .iter()
+        .map(|(name, value)| Ok((name.clone(), option_value(name, value)?)))
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let table = state::build(&Setup {
+        variant: req.variant,
+        options,
+        position: req.position,
+        moves: req.moves.unwrap_or_default(),
+    })?;
+    let (id, slot) = app.store.insert(table);
+    let state = slot.table().state(&id, &app.tables);
+    Ok((StatusCode::CREATED, Json(state)).into_response())
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<StateJson>, ApiError> {
+    let slot = app.store.get(&id)?;
+    let table = slot.table();
+    Ok(answer(table.as_ref(), &id, &app))
+}
+
+/// `DELETE /api/games/{id}`: 204.
+pub async fn delete(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    app.store.remove(&id)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Runs a change on a game (after stopping its search) and answers its state.
+fn change(
+    app: &App,
+    id: &str,
+    f: impl FnOnce(&mut Box<dyn AnyTable>) -> Result<(), ApiError>,
+) -> Result<Json<StateJson>, ApiError> {
+    let slot = app.store.get(id)?;
+    // The game is locked before its search is stopped: an engine move
+    // found meanwhile waits for the lock, then sees the new version.
+    let mut table = slot.table();
+    slot.interrupt();
+    f(&mut table)?;
+    slot.changed();
+    Ok(answer(table.as_ref(), id, app))
+}
+
+/// The body of `POST /api/games/{id}/move`.
+#[derive(Debug, Default, Deserialize)]
+pub struct MoveBody {
+    #[serde(rename = "move")]
+    mv: Option<String>,
+}
+
+/// `POST /api/games/{id}/move`.
+pub async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<StateJson>, ApiError> {
+    let req: MoveBody = parse_body(&body)?;
+    let mv = req
+        .mv
+        .ok_or_else(|| ApiError::BadRequest("the body has no \"move\"".into()))?;
+    change(&app, &id, |t| t.play(&mv))
+}
+
+/// `POST /api/games/{id}/undo`.
+pub async fn undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<StateJson>, ApiError> {
+    change(&app, &id, |t| t.undo())
+}
+
+/// `POST /api/games/{id}/redo`.
+pub async fn redo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<StateJson>, ApiError> {
+    change(&app, &id, |t| t.redo())
+}
+
+/// The body of `POST /api/games/{id}/position`.
+#[derive(Debug, Default, Deserialize)]
+pub struct PositionBody {
+    position: Option<String>,
+    moves: Option<Vec<String>>,
+}
+
+/// The variant and options of a game, for a new line of the same rules.
+fn same_rules(table: &dyn AnyTable) -> Setup {
+    let state = table.state("", &crate::tables::loader::Source::Off);
+    Setup {
+        variant: Some(state.variant.to_string()),
+        options: state
+            .options
+            .into_iter()
+            .map(|(n, v)| (n.to_string(), v))
+            .collect(),
+        ..Setup::default()
+    }
+}
+
+/// `POST /api/games/{id}/position`: a new line of the same rules.
+pub async fn position(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<StateJson>, ApiError> {
+    let req: PositionBody = parse_body(&body)?;
+    change(&app, &id, |t| {
+        let setup = Setup {
+            position: req.position,
+            moves: req.moves.unwrap_or_default(),
+            ..same_rules(t.as_ref())
+        };
+        *t = state::build(&setup)?;
+        Ok(())
+    })
+}
+
+/// The body of the calls that search.
+#[derive(Debug, Default, Deserialize)]
+pub struct SearchBody {
+    level: Option<String>,
+    movetime: Option<u64>,
+}
+
+/// A search about to start: the mind, the version of the game it thinks
+/// about, and its stop signal.
+struct Prepared {
+    mind: Box<dyn Mind>,
+    version: u64,
+    stop: Arc<Stop>,
+}
+
+/// Starts a search on a game: stops the one it ran, and gives the mind,
+/// the game's version and the new stop signal. 409 when the game is over.
+fn prepare(app: &App, slot: &Slot, level: Level) -> Result<Prepared, ApiError> {
+    let stop = slot.new_search();
+    let table = slot.table();
+    if table.legal_moves().is_empty() {
+        return Err(ApiError::Conflict(
+            "the game is over: no move to think about".into(),
+        ));
+    }
+    Ok(Prepared {
+        mind: table.mind(level, seed(), &app.tables),
+        version: slot.version(),
+        stop,
+    })
+}
+
+/// `POST /api/games/{id}/engine`: the engine plays one move.
+pub async fn engine(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<StateJson>, ApiError> {
+    let req: SearchBody = parse_body(&body)?;
+    let level = match &req.level {
+        Some(name) => name
+            .parse::<Level>()
+            .map_err(|e| ApiError::Unprocessable(format!("level: {e}")))?,
+        None => Level::Hard,
+    };
+    let slot = app.store.get(&id)?;
+    let Prepared {
+        mind,
+        version,
+        stop,
+    } = prepare(&app, &slot, level)?;
+    let time = movetime(req.movetime, DEFAULT_MOVETIME);
+    let outcome = search(mind, request(time, 1), stop, |_| {}).await?;
+    let best = outcome
+        .best
+        .as_ref()
+        .ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
+    let mut table = slot.table();
+    if slot.version() != version {
+        return Err(ApiError::Conflict(
+            "the game changed while the engine was thinking".into(),
+        ));
+    }
+    table.play(&best.mv)?;
+    slot.changed();
+    let mut state = table.state(&id, &app.tables);
+    state.engine = Some(outcome.answer());
+    Ok(Json(state))
+}
+
+/// `POST /api/games/{id}/hint`: the engine's move, nothing played.
+pub async fn hint(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let req: SearchBody = parse_body(&body)?;
+    let slot = app.store.get(&id)?;
+    let Prepared { mind, stop, .. } = prepare(&app, &slot, Level::Hard)?;
+    let time = movetime(req.movetime, DEFAULT_MOVETIME);
+    let outcome = search(mind, request(time, 1), stop, |_| {}).await?;
+    Ok(Json(outcome.answer()))
+}
+
+/// One move's value, for `POST /api/games/{id}/moves`.
+#[derive(Debug, Serialize)]
+pub struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    score: Option<f64>,
+    mate: Option<i64>,
+    depth: u32,
+    pv: Vec<String>,
+}
+
+impl MoveValue {
+    /// A key that sorts the best first: proven wins (sooner first), then
+    /// scores, then proven losses (later first), then moves not valued.
+    fn rank(&self) -> f64 {
+        match (self.mate, self.score) {
+            (Some(m), _) if m > 0 => 1e9 - m as f64,
+            (Some(m), _) => -1e9 - m as f64,
+            (None, Some(s)) => s,
+            (None, None) => -2e9,
+        }
+    }
+}
+
+/// `POST /api/games/{id}/moves`: the value of every legal move, best first.
+pub async fn moves(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let req: SearchBody = parse_body(&body)?;
+    let slot = app.store.get(&id)?;
+    let legal = slot.table().legal_moves();
+    let Prepared { mind, stop, .. } = prepare(&app, &slot, Level::Hard)?;
+    let time = movetime(req.movetime, DEFAULT_MOVETIME);
+    let outcome = search(mind, request(time, legal.len()), stop, |_| {}).await?;
+    let mut values: Vec<MoveValue> = outcome
+        .lines
+        .values()
+        .filter_map(|info| {
+            Some(MoveValue {
+                mv: info.pv.first()?.clone(),
+                score: info.score,
+                mate: info.mate,
+                depth: info.depth,
+                pv: info.pv.clone(),
+            })
+        })
+        .collect();
+    for mv in legal {
+        if !values.iter().any(|v| v.mv == mv) {
+            values.push(MoveValue {
+                mv,
+                score: None,
+                mate: None,
+                depth: 0,
+                pv: Vec::new(),
+            });
+        }
+    }
+    values.sort_by(|a, b| b.rank().total_cmp(&a.rank()));
+    Ok(Json(serde_json::json!({ "moves": values })))
+}
+
+/// `GET /api/games/{id}/record`: the game in the records format.
+pub async fn get_record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let slot = app.store.get(&id)?;
+    let text = slot.table().record();
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// `POST /api/games/{id}/record`: the game of a record replaces the game.
+pub async fn post_record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<StateJson>, ApiError> {
+    let text = std::str::from_utf8(&body)
+        .map_err(|_| ApiError::BadRequest("the record is not UTF-8 text".into()))?;
+    let setup = state::setup_from_record(text)?;
+    let table = state::build(&setup)?;
+    change(&app, &id, move |t| {
+        *t = table;
+        Ok(())
+    })
+}

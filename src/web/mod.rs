@@ -1,0 +1,186 @@
+//! `awale serve`: a web board for every variant, served by the binary.
+//!
+//! An HTTP server (axum on tokio) serves one page, embedded in the binary
+//! ([`page`]), and the JSON API of docs/web.md ([`api`], [`analysis`]).
+//! The page never applies a rule: every state it draws, every legal move
+//! with the holes its seeds reach and what it captures, comes from
+//! [`state`], which asks the rules layer ([`crate::variants::view`]).
+//! Games live in memory ([`games`]); searches run on blocking threads
+//! through the thinker ([`crate::think`]), and a new request on a game
+//! stops the search it runs.
+
+pub mod analysis;
+pub mod api;
+pub mod errors;
+pub mod games;
+pub mod mind;
+pub mod page;
+pub mod state;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+
+use crate::tables::loader::{self, Source};
+use crate::tables::Rules;
+use crate::variants::oware::Oware;
+use errors::error_response;
+use games::Store;
+
+/// What every handler shares: the games and where the tables come from.
+pub struct App {
+    /// The games.
+    pub store: Store,
+    /// Where the endgame tables come from.
+    pub tables: Source,
+}
+
+/// How to serve.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The address to bind (127.0.0.1 unless told otherwise).
+    pub host: String,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// Whether to open the page in a browser.
+    pub open: bool,
+    /// Where the endgame tables come from.
+    pub tables: Source,
+}
+
+/// The router: the page, the API and the JSON answers for unknown paths
+/// and panics.
+pub fn router(app: Arc<App>) -> Router {
+    let games = Router::new()
+        .route("/api/variants", get(api::variants))
+        .route("/api/games", post(api::create))
+        .route("/api/games/{id}", get(api::get).delete(api::delete))
+        .route("/api/games/{id}/move", post(api::play))
+        .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/redo", post(api::redo))
+        .route("/api/games/{id}/position", post(api::position))
+        .route("/api/games/{id}/engine", post(api::engine))
+        .route("/api/games/{id}/hint", post(api::hint))
+        .route("/api/games/{id}/moves", post(api::moves))
+        .route("/api/games/{id}/analysis", get(analysis::analysis))
+        .route(
+            "/api/games/{id}/record",
+            get(api::get_record).post(api::post_record),
+        );
+    Router::new()
+        .route("/", get(page::index))
+        .route("/index.html", get(page::index))
+        .route("/app.js", get(page::app_js))
+        .route("/style.css", get(page::style_css))
+        .merge(games)
+        .fallback(|| async { error_response(StatusCode::NOT_FOUND, "no such path") })
+        .method_not_allowed_fallback(|| async {
+            error_response(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
+        })
+        .layer(CatchPanicLayer::custom(|_| {
+            log::error!("a request handler panicked");
+            error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+        }))
+        .with_state(app)
+}
+
+/// Serves until Ctrl-C or SIGTERM: binds, prints
+/// `listening on http://HOST:PORT/` on stdout (the one line the server
+/// writes there), opens the page if asked, then stops every search and
+/// closes cleanly.
+pub fn serve(options: ServeOptions) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("awale-web")
+        .build()?;
+    let served = runtime.block_on(run(options));
+    // Searches left behind stop by themselves; nobody waits for them.
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    served
+}
+
+async fn run(options: ServeOptions) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind((options.host.as_str(), options.port)).await?;
+    let local = listener.local_addr()?;
+    let url = if local.is_ipv6() {
+        format!("http://[{}]:{}/", local.ip(), local.port())
+    } else {
+        format!("http://{local}/")
+    };
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on {url}")?;
+        out.flush()?;
+    }
+    // The default rules' tables start loading now, in the background.
+    let _ = loader::load(&options.tables, Rules::of(&Oware::default()));
+    if options.open {
+        open_browser(&url);
+    }
+    let app = Arc::new(App {
+        store: Store::new(),
+        tables: options.tables,
+    });
+    let stopping = Arc::clone(&app);
+    axum::serve(listener, router(app))
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            log::info!("shutting down");
+            stopping.store.stop_all();
+            // Connections that do not close (a stream) get a few seconds.
+            std::thread::spawn(|| {
+                std::thread::sleep(Duration::from_secs(5));
+                log::warn!("connections still open after 5 s: leaving anyway");
+                std::process::exit(0);
+            });
+        })
+        .await?;
+    Ok(())
+}
+
+/// Tries `xdg-open URL`; only warns when it cannot.
+fn open_browser(url: &str) {
+    match std::process::Command::new("xdg-open")
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        Ok(_) => {}
+        Err(e) => eprintln!("warning: cannot open a browser (xdg-open: {e}); open {url}"),
+    }
+}
+
+/// Waits for Ctrl-C (SIGINT) or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            log::error!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(e) => {
+                log::error!("cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}

@@ -1,0 +1,632 @@
+//! A game as the web board sees it: the line played, the moves that can be
+//! redone, and the JSON state docs/web.md describes, with every legal move
+//! described hole by hole by the rules layer ([`crate::variants::view`]).
+//!
+//! [`AnyTable`] is the object-safe face of [`Table`], so the store holds
+//! games of every variant side by side.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::errors::ApiError;
+use super::mind::WebMind;
+use crate::game::{GameEnd, GameError, Line, OptionKind, Side};
+use crate::play::saved;
+use crate::protocol::session::expand_moves;
+use crate::search::Level;
+use crate::tables::loader::{self, Source};
+use crate::think::Mind;
+use crate::variants::oware::Oware;
+use crate::variants::view::{self, BoardView, ViewVisitor};
+
+/// One hole of the board.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct HoleJson {
+    /// The hole's number, from 1.
+    pub hole: usize,
+    /// `S` or `N`.
+    pub owner: &'static str,
+    /// The hole's name in the notation.
+    pub label: String,
+    /// All its seeds.
+    pub total: u32,
+    /// Its seeds by kind.
+    pub seeds: Vec<SeedsJson>,
+}
+
+/// Seeds of one kind in a hole.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SeedsJson {
+    /// `plain`, `red`, `blue`, `black`, `clear` or `special`.
+    pub kind: &'static str,
+    /// How many.
+    pub count: u32,
+}
+
+/// A legal move, described.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LegalJson {
+    /// The move in the engine's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The hole it takes seeds from (or places a seed into), from 1.
+    pub hole: usize,
+    /// What to type for it.
+    pub key: String,
+    /// What it chooses among the moves of its hole, `null` when alone.
+    pub choice: Option<String>,
+    /// The holes the seeds land in, in order.
+    pub sown: Vec<usize>,
+    /// The holes it captures from.
+    pub captured: Vec<usize>,
+    /// The seeds it captures.
+    pub gain: u32,
+    /// The position string after it.
+    pub position: String,
+}
+
+/// The move that led to the position.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LastJson {
+    /// The move in the engine's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its hole, from 1.
+    pub hole: usize,
+    /// The holes the seeds landed in, in order.
+    pub sown: Vec<usize>,
+    /// The holes it captured from.
+    pub captured: Vec<usize>,
+    /// The seeds it captured.
+    pub gain: u32,
+    /// Who played it.
+    pub side: &'static str,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct EndJson {
+    /// `target`, `even_split`, `no_legal_move`, `repetition` or `few_seeds`.
+    pub reason: &'static str,
+    /// The reason in words.
+    pub text: String,
+    /// Final totals `[south, north]`.
+    pub scores: [u32; 2],
+    /// `S`, `N` or `null` for a draw.
+    pub winner: Option<&'static str>,
+}
+
+/// What the endgame tables say of the position.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TableJson {
+    /// The seeds still on the board that the side to move collects.
+    pub value: u32,
+    /// Whether the value holds whatever the history.
+    pub exact: bool,
+    /// The final totals `[south, north]` it leads to.
+    pub scores: [u32; 2],
+}
+
+/// Seeds waiting to be placed.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct HandJson {
+    /// South's.
+    #[serde(rename = "S")]
+    pub south: u32,
+    /// North's.
+    #[serde(rename = "N")]
+    pub north: u32,
+}
+
+/// The state of a game, as most calls answer it (docs/web.md).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StateJson {
+    /// The game's id.
+    pub id: String,
+    /// The variant's name.
+    pub variant: &'static str,
+    /// Every rule option with its value.
+    pub options: BTreeMap<&'static str, String>,
+    /// The number of holes.
+    pub holes: usize,
+    /// The position string the line started from.
+    pub start: String,
+    /// The current position string.
+    pub position: String,
+    /// The moves played since the start.
+    pub moves: Vec<String>,
+    /// The moves that redo plays, next first.
+    pub redo: Vec<String>,
+    /// The side to move.
+    pub side: &'static str,
+    /// Captured seeds `[south, north]`.
+    pub scores: [u32; 2],
+    /// The holes, in order.
+    pub board: Vec<HoleJson>,
+    /// Seeds waiting to be placed, in a variant that has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<HandJson>,
+    /// The legal moves.
+    pub legal: Vec<LegalJson>,
+    /// The move that led here.
+    pub last: Option<LastJson>,
+    /// How the game ended, or `null`.
+    pub end: Option<EndJson>,
+    /// What the endgame tables say, or `null`.
+    pub table: Option<TableJson>,
+    /// The engine's move, when the engine just played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<serde_json::Value>,
+}
+
+/// A variant's options, for `GET /api/variants`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct OptionJson {
+    /// The option's name.
+    pub name: &'static str,
+    /// `combo` or `check`.
+    pub kind: &'static str,
+    /// Its default value.
+    pub default: String,
+    /// The values it takes.
+    pub choices: Vec<&'static str>,
+}
+
+/// A variant, for `GET /api/variants`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct VariantJson {
+    /// Its name.
+    pub name: &'static str,
+    /// Its number of holes.
+    pub holes: usize,
+    /// Its rule options.
+    pub options: Vec<OptionJson>,
+}
+
+/// Every variant with its options.
+pub fn variants() -> Vec<VariantJson> {
+    struct Describe;
+    impl ViewVisitor for Describe {
+        type Output = VariantJson;
+        fn visit<G: BoardView>(self, game: G) -> VariantJson {
+            VariantJson {
+                name: game.name(),
+                holes: game.hole_count(),
+                options: game
+                    .options()
+                    .into_iter()
+                    .map(|o| {
+                        let (kind, choices) = match o.kind {
+                            OptionKind::Combo { values } => ("combo", values),
+                            OptionKind::Check => ("check", vec!["true", "false"]),
+                        };
+                        OptionJson {
+                            name: o.name,
+                            kind,
+                            default: o.default,
+                            choices,
+                        }
+                    })
+                    .collect(),
+            }
+        }
+    }
+    crate::variants::NAMES
+        .iter()
+        .filter_map(|name| view::with_view(name, &[], Describe).ok())
+        .collect()
+}
+
+/// A game of some variant, whatever it is: what the handlers ask of it.
+pub trait AnyTable: Send {
+    /// The JSON state; `id` is the game's id, `tables` where the endgame
+    /// tables come from.
+    fn state(&self, id: &str, tables: &Source) -> StateJson;
+    /// Plays a move in any accepted notation; clears the redo list.
+    fn play(&mut self, text: &str) -> Result<(), ApiError>;
+    /// Takes back the last move, keeping it for redo.
+    fn undo(&mut self) -> Result<(), ApiError>;
+    /// Plays the next move of the redo list.
+    fn redo(&mut self) -> Result<(), ApiError>;
+    /// The legal moves in the engine's notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// A thinker over the current position, at `level`, with the tables of
+    /// `tables` if they are ready.
+    fn mind(&self, level: Level, seed: u64, tables: &Source) -> Box<dyn Mind>;
+    /// The game in the referee's records format.
+    fn record(&self) -> String;
+}
+
+/// A game of the variant `G`.
+pub struct Table<G: BoardView> {
+    line: Line<G>,
+    /// The moves undone, last undone last, as written from their position.
+    redo: Vec<String>,
+}
+
+/// What a new game is made of: every field is optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// The variant (default `oware`).
+    pub variant: Option<String>,
+    /// Rule options `(name, value)`.
+    pub options: Vec<(String, String)>,
+    /// The position string to start from.
+    pub position: Option<String>,
+    /// Moves to play from there.
+    pub moves: Vec<String>,
+}
+
+/// Builds the game `setup` describes. An unknown variant or option value
+/// is 422, a bad position string 400, a move that cannot be played 409.
+pub fn build(setup: &Setup) -> Result<Box<dyn AnyTable>, ApiError> {
+    struct Build<'a>(&'a Setup);
+    impl ViewVisitor for Build<'_> {
+        type Output = Result<Box<dyn AnyTable>, ApiError>;
+        fn visit<G: BoardView>(self, game: G) -> Self::Output {
+            let start = match &self.0.position {
+                Some(text) => game
+                    .parse_position(text)
+                    .map_err(|e| ApiError::BadRequest(format!("position: {e}")))?,
+                None => game.start(),
+            };
+            let mut line = Line::from_position(game, start);
+            let moves = expand_moves(self.0.moves.iter().map(String::as_str));
+            line.play_all(&moves)
+                .map_err(|e| ApiError::Conflict(format!("moves: {e}")))?;
+            Ok(Box::new(Table {
+                line,
+                redo: Vec::new(),
+            }))
+        }
+    }
+    let variant = setup
+        .variant
+        .as_deref()
+        .unwrap_or(crate::variants::NAMES[0]);
+    view::with_view(variant, &setup.options, Build(setup))
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))?
+}
+
+fn side_letter(side: Side) -> &'static str {
+    match side {
+        Side::South => "S",
+        Side::North => "N",
+    }
+}
+
+fn end_json(end: GameEnd) -> EndJson {
+    use crate::game::EndReason::*;
+    EndJson {
+        reason: match end.reason {
+            Target => "target",
+            EvenSplit => "even_split",
+            NoLegalMove => "no_legal_move",
+            Repetition => "repetition",
+            FewSeeds => "few_seeds",
+        },
+        text: end.reason.to_string(),
+        scores: end.scores,
+        winner: end.winner().map(side_letter),
+    }
+}
+
+/// The part of a move's text after the hole number: what it chooses among
+/// the moves of its hole (`R2` of `3R2`, `TB` of `5TB`).
+fn choice_text(text: &str) -> String {
+    let rest = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.is_empty() {
+        text.to_string()
+    } else {
+        rest.to_string()
+    }
+}
+
+/// An error of the rules about a move, as an API error: the game is over,
+/// or the move is not legal now (both 409).
+fn move_error(e: GameError) -> ApiError {
+    ApiError::Conflict(e.to_string())
+}
+
+impl<G: BoardView> Table<G> {
+    fn hole(game: &G, pos: &G::Position, i: usize) -> HoleJson {
+        let seeds: Vec<SeedsJson> = game
+            .hole_seeds(pos, i)
+            .into_iter()
+            .map(|(kind, count)| SeedsJson {
+                kind: kind.name(),
+                count,
+            })
+            .collect();
+        HoleJson {
+            hole: i + 1,
+            owner: side_letter(game.owner(i)),
+            label: game.hole_label(i),
+            total: seeds.iter().map(|s| s.count).sum(),
+            seeds,
+        }
+    }
+
+    fn legal(&self) -> Vec<LegalJson> {
+        let game = self.line.game();
+        let pos = self.line.position();
+        let moves = self.line.legal_moves();
+        let holes: Vec<usize> = moves.iter().map(|&m| game.hole_of(pos, m)).collect();
+        moves
+            .iter()
+            .zip(&holes)
+            .map(|(&mv, &h)| {
+                let text = game.format_move(pos, mv);
+                let view = view::describe(game, pos, mv);
+                let alone = holes.iter().filter(|&&o| o == h).count() == 1;
+                LegalJson {
+                    hole: view.hole,
+                    key: text.clone(),
+                    choice: (!alone).then(|| choice_text(&text)),
+                    sown: view.sown,
+                    captured: view.captured,
+                    gain: view.gain,
+                    position: game.format_position(&game.play(pos, mv)),
+                    mv: text,
+                }
+            })
+            .collect()
+    }
+
+    fn last(&self) -> Option<LastJson> {
+        let game = self.line.game();
+        let plies = self.line.len().checked_sub(1)?;
+        let pos = self.line.position_after(plies)?;
+        let mv = *self.line.moves().last()?;
+        let view = view::describe(game, pos, mv);
+        Some(LastJson {
+            mv: game.format_move(pos, mv),
+            hole: view.hole,
+            sown: view.sown,
+            captured: view.captured,
+            gain: view.gain,
+            side: side_letter(game.side_to_move(pos)),
+        })
+    }
+
+    /// What the tables (if ready) say of the position: `oware` only.
+    fn table(&self, tables: &Source) -> Option<TableJson> {
+        let game = (self.line.game() as &dyn std::any::Any).downcast_ref::<Oware>()?;
+        let board = (self.line.position() as &dyn std::any::Any)
+            .downcast_ref::<crate::variants::oware::Board>()?;
+        let loaded = loader::load_for(game, tables)?.get()?;
+        let fresh = self.line.history().reversible_plies() == 0;
+        let verdict = crate::tables::verdict(&loaded, game, board, fresh)?;
+        let scores = verdict.final_scores?;
+        let me = board.side();
+        Some(TableJson {
+            value: scores[me] - board.score(me),
+            exact: verdict.entry.exact,
+            scores,
+        })
+    }
+}
+
+impl<G: BoardView> AnyTable for Table<G> {
+    fn state(&self, id: &str, tables: &Source) -> StateJson {
+        let game = self.line.game();
+        let pos = self.line.position();
+        StateJson {
+            id: id.to_string(),
+            variant: game.name(),
+            options: game
+                .options()
+                .into_iter()
+                .map(|o| (o.name, o.current))
+                .collect(),
+            holes: game.hole_count(),
+            start: game.format_position(self.line.start()),
+            position: game.format_position(pos),
+            moves: self.line.moves_text(),
+            redo: self.redo.iter().rev().cloned().collect(),
+            side: side_letter(game.side_to_move(pos)),
+            scores: game.scores(pos),
+            board: (0..game.hole_count())
+                .map(|i| Self::hole(game, pos, i))
+                .collect(),
+            hand: game
+                .hand(pos)
+                .map(|[south, north]| HandJson { south, north }),
+            legal: self.legal(),
+            last: self.last(),
+            end: self.line.end().map(end_json),
+            table: self.table(tables),
+            engine: None,
+        }
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), ApiError> {
+        if text.trim().is_empty() {
+            return Err(ApiError::BadRequest("the move is empty".into()));
+        }
+        self.line.play_text(text.trim()).map_err(move_error)?;
+        self.redo.clear();
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<(), ApiError> {
+        let text = self.line.last_move_text().ok_or_else(|| {
+            ApiError::Conflict("nothing to undo: the game is at its start".into())
+        })?;
+        self.line.undo();
+        self.redo.push(text);
+        Ok(())
+    }
+
+    fn redo(&mut self) -> Result<(), ApiError> {
+        let text = self
+            .redo
+            .last()
+            .cloned()
+            .ok_or_else(|| ApiError::Conflict("nothing to redo".into()))?;
+        self.line.play_text(&text).map_err(move_error)?;
+        self.redo.pop();
+        Ok(())
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.line.legal_moves_text()
+    }
+
+    fn mind(&self, level: Level, seed: u64, tables: &Source) -> Box<dyn Mind> {
+        Box::new(WebMind::new(self.line.clone(), level, seed, tables))
+    }
+
+    fn record(&self) -> String {
+        let game = self.line.game();
+        saved::record(
+            game,
+            self.line.start(),
+            &self.line.moves_text(),
+            ["South", "North"],
+            self.line.end(),
+        )
+        .to_text()
+    }
+}
+
+/// Reads the last game of a record text into a [`Setup`]: 400 when the
+/// text holds no game or its tags are malformed.
+pub fn setup_from_record(text: &str) -> Result<Setup, ApiError> {
+    let (records, _) = crate::referee::records::parse_records(text);
+    let record = records
+        .last()
+        .ok_or_else(|| ApiError::BadRequest("the text holds no game record".into()))?;
+    let saved = saved::SavedGame::from_record(record).map_err(ApiError::BadRequest)?;
+    Ok(Setup {
+        variant: Some(saved.variant),
+        options: saved.options,
+        position: saved.position,
+        moves: saved.moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn oware() -> Box<dyn AnyTable> {
+        build(&Setup::default()).unwrap()
+    }
+
+    #[test]
+    fn the_start_of_oware_is_described() {
+        let state = oware().state("g1", &Source::Off);
+        assert_eq!(state.variant, "oware");
+        assert_eq!(state.holes, 12);
+        assert_eq!(state.side, "S");
+        assert_eq!(state.board.len(), 12);
+        assert_eq!(state.board[0].label, "A");
+        assert_eq!(state.board[6].owner, "N");
+        assert_eq!(state.legal.len(), 6);
+        let f = &state.legal[5];
+        assert_eq!((f.mv.as_str(), f.hole, f.choice.as_deref()), ("F", 6, None));
+        assert_eq!(f.sown, [7, 8, 9, 10]);
+        assert_eq!(f.position, "4-4-4-4-4-0-5-5-5-5-4-4-0-0-N");
+        assert!(state.last.is_none() && state.end.is_none());
+        assert_eq!(
+            state.options.get("GrandSlam").map(String::as_str),
+            Some("nocapture")
+        );
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_line() {
+        let mut table = oware();
+        assert!(matches!(table.undo(), Err(ApiError::Conflict(_))));
+        table.play("F").unwrap();
+        table.play("f").unwrap();
+        table.undo().unwrap();
+        table.undo().unwrap();
+        assert_eq!(table.state("g", &Source::Off).redo, ["F", "f"]);
+        table.redo().unwrap();
+        let state = table.state("g", &Source::Off);
+        assert_eq!(state.moves, ["F"]);
+        assert_eq!(state.redo, ["f"]);
+        let last = state.last.unwrap();
+        assert_eq!((last.mv.as_str(), last.side), ("F", "S"));
+        // A new move clears the redo list.
+        table.play("a").unwrap();
+        assert!(table.state("g", &Source::Off).redo.is_empty());
+        assert!(matches!(table.redo(), Err(ApiError::Conflict(_))));
+    }
+
+    #[test]
+    fn bad_setups_have_their_status() {
+        let err = |setup: Setup| build(&setup).err().unwrap();
+        let variant = Some("chess".to_string());
+        assert!(matches!(
+            err(Setup {
+                variant,
+                ..Setup::default()
+            }),
+            ApiError::Unprocessable(_)
+        ));
+        let options = vec![("GrandSlam".to_string(), "sometimes".to_string())];
+        assert!(matches!(
+            err(Setup {
+                options,
+                ..Setup::default()
+            }),
+            ApiError::Unprocessable(_)
+        ));
+        let position = Some("1-2-3".to_string());
+        assert!(matches!(
+            err(Setup {
+                position,
+                ..Setup::default()
+            }),
+            ApiError::BadRequest(_)
+        ));
+        let moves = vec!["F".to_string(), "F".to_string()];
+        assert!(matches!(
+            err(Setup {
+                moves,
+                ..Setup::default()
+            }),
+            ApiError::Conflict(_)
+        ));
+    }
+
+    #[test]
+    fn colour_moves_offer_choices() {
+        let setup = Setup {
+            variant: Some("colors16".into()),
+            ..Setup::default()
+        };
+        let state = build(&setup).unwrap().state("g", &Source::Off);
+        assert_eq!(state.holes, 16);
+        let first = &state.legal[0];
+        assert_eq!(
+            (first.mv.as_str(), first.choice.as_deref()),
+            ("1R", Some("R"))
+        );
+        assert_eq!(state.board[1].owner, "N");
+        assert!(state.hand.is_none());
+        let setup = Setup {
+            variant: Some("colors12".into()),
+            ..Setup::default()
+        };
+        let state = build(&setup).unwrap().state("g", &Source::Off);
+        assert_eq!(state.hand, Some(HandJson { south: 1, north: 1 }));
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let mut table = oware();
+        table.play("F").unwrap();
+        let setup = setup_from_record(&table.record()).unwrap();
+        assert_eq!(setup.moves, ["F"]);
+        assert_eq!(setup.variant.as_deref(), Some("oware"));
+        assert!(matches!(
+            setup_from_record("nonsense"),
+            Err(ApiError::BadRequest(_))
+        ));
+    }
+}

@@ -1,0 +1,515 @@
+//! Black-box tests of `awale serve`: each test starts the built binary on a
+//! free local port, talks HTTP to it, and kills it at the end.
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// A server started for one test, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
+            .args(["serve", "--port", "0", "--tables", "<none>"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the listening line");
+        let url = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, url }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.url)
+    }
+
+    /// Sends a request; answers the status and the body as JSON (or as a
+    /// JSON string when it is not JSON).
+    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        let request = ureq::request(method, &self.url(path))
+            .timeout(Duration::from_secs(60))
+            .set("Content-Type", "application/json");
+        let result = match body {
+            Some(body) => request.send_string(body),
+            None => request.call(),
+        };
+        let response = match result {
+            Ok(response) => response,
+            Err(ureq::Error::Status(_, response)) => response,
+            Err(e) => panic!("{method} {path}: {e}"),
+        };
+        let status = response.status();
+        let text = response.into_string().expect("a body");
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    fn ok(&self, method: &str, path: &str, body: Value) -> Value {
+        let (status, value) = self.call(method, path, Some(&body.to_string()));
+        assert!(
+            (200..300).contains(&status),
+            "{method} {path} {body}: {status} {value}"
+        );
+        value
+    }
+
+    fn new_game(&self, body: Value) -> (String, Value) {
+        let state = self.ok("POST", "/api/games", body);
+        (state["id"].as_str().expect("an id").to_string(), state)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+fn first_legal(state: &Value) -> String {
+    state["legal"][0]["move"]
+        .as_str()
+        .expect("a legal move")
+        .to_string()
+}
+
+/// Asserts an error answer: its status and a JSON body with a message.
+fn assert_error(answer: (u16, Value), status: u16) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    let message = answer.1["error"].as_str().unwrap_or_default();
+    assert!(!message.is_empty(), "no error message: {}", answer.1);
+}
+
+#[test]
+fn the_engine_plays_a_whole_game_against_itself() {
+    let server = Server::start();
+    let (id, mut state) = server.new_game(json!({}));
+    let path = format!("/api/games/{id}/engine");
+    let mut plies = 0;
+    while state["end"].is_null() {
+        assert!(plies < 500, "the game does not end");
+        state = server.ok("POST", &path, json!({"level": "easy", "movetime": 10}));
+        plies += 1;
+        assert_eq!(moves_of(&state).len(), plies);
+        assert_eq!(state["engine"]["move"], state["last"]["move"]);
+    }
+    let end = &state["end"];
+    let reasons = ["target", "even_split", "no_legal_move", "repetition"];
+    assert!(
+        reasons.contains(&end["reason"].as_str().unwrap_or("")),
+        "{end}"
+    );
+    let scores: Vec<u64> = serde_json::from_value(end["scores"].clone()).unwrap();
+    let winner = match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => json!("S"),
+        std::cmp::Ordering::Less => json!("N"),
+        std::cmp::Ordering::Equal => Value::Null,
+    };
+    assert_eq!(end["winner"], winner);
+    assert!(state["legal"].as_array().unwrap().is_empty());
+    // A finished game takes no move, and the engine has none.
+    assert_error(
+        server.call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(r#"{"move": "A"}"#),
+        ),
+        409,
+    );
+    assert_error(server.call("POST", &path, Some("{}")), 409);
+}
+
+#[test]
+fn a_scripted_ending_shows_the_capture_and_the_result() {
+    let server = Server::start();
+    let (id, state) = server.new_game(json!({"position": "0-0-0-0-0-1-1-1-0-0-0-0-22-23-S"}));
+    let f = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "F")
+        .expect("F is legal")
+        .clone();
+    assert_eq!(f["sown"], json!([7]));
+    assert_eq!(f["captured"], json!([7]));
+    assert_eq!(f["gain"], 2);
+    let mut state = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({"move": "F"}),
+    );
+    assert_eq!(state["last"]["captured"], json!([7]));
+    assert_eq!(state["scores"], json!([24, 23]));
+    let mut plies = 1;
+    while state["end"].is_null() {
+        assert!(plies < 60, "the game does not end");
+        let mv = first_legal(&state);
+        state = server.ok(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            json!({"move": mv}),
+        );
+        plies += 1;
+    }
+    assert!(state["end"]["text"].as_str().is_some_and(|t| !t.is_empty()));
+}
+
+#[test]
+fn bad_requests_get_json_errors_with_their_status() {
+    let server = Server::start();
+    let (id, _) = server.new_game(json!({}));
+    let play = format!("/api/games/{id}/move");
+    assert_error(server.call("POST", &play, Some("{not json")), 400);
+    assert_error(server.call("POST", &play, Some(r#"{"mv": "A"}"#)), 400);
+    assert_error(server.call("POST", &play, Some(r#"{"move": 3}"#)), 400);
+    assert_error(server.call("POST", &play, Some(r#"{"move": "Z"}"#)), 409);
+    assert_error(server.call("POST", &play, Some(r#"{"move": "a"}"#)), 409);
+    assert_error(
+        server.call(
+            "POST",
+            "/api/games/nosuchgame/move",
+            Some(r#"{"move": "A"}"#),
+        ),
+        404,
+    );
+    assert_error(server.call("GET", "/api/games/nosuchgame", None), 404);
+    assert_error(server.call("GET", "/no/such/path", None), 404);
+    assert_error(
+        server.call("POST", &format!("/api/games/{id}/undo"), None),
+        409,
+    );
+    assert_error(
+        server.call("POST", &format!("/api/games/{id}/redo"), None),
+        409,
+    );
+    assert_error(
+        server.call("POST", "/api/games", Some(r#"{"variant": "chess"}"#)),
+        422,
+    );
+    assert_error(
+        server.call(
+            "POST",
+            "/api/games",
+            Some(r#"{"options": {"GrandSlam": "often"}}"#),
+        ),
+        422,
+    );
+    assert_error(
+        server.call("POST", "/api/games", Some(r#"{"position": "1-2-3"}"#)),
+        400,
+    );
+    assert_error(
+        server.call(
+            "POST",
+            &format!("/api/games/{id}/engine"),
+            Some(r#"{"level": "godlike"}"#),
+        ),
+        422,
+    );
+    assert_error(
+        server.call(
+            "GET",
+            &format!("/api/games/{id}/analysis?movetime=soon"),
+            None,
+        ),
+        400,
+    );
+    assert_error(
+        server.call("POST", &format!("/api/games/{id}/record"), Some("nothing")),
+        400,
+    );
+    // The game is untouched, and goes on.
+    let state = server.ok("POST", &play, json!({"move": "C"}));
+    assert_eq!(moves_of(&state), ["C"]);
+    let state = server.ok("POST", &format!("/api/games/{id}/undo"), json!({}));
+    assert_eq!(state["redo"], json!(["C"]));
+    let state = server.ok("POST", &format!("/api/games/{id}/redo"), json!({}));
+    assert_eq!(moves_of(&state), ["C"]);
+    let (status, _) = server.call("DELETE", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 204);
+    assert_error(server.call("GET", &format!("/api/games/{id}"), None), 404);
+}
+
+#[test]
+fn several_games_are_played_at_once() {
+    let server = Server::start();
+    thread::scope(|scope| {
+        for t in 0..4 {
+            let server = &server;
+            scope.spawn(move || {
+                let (id, mut state) = server.new_game(json!({}));
+                let mut played = Vec::new();
+                for i in 0..12 {
+                    if !state["end"].is_null() {
+                        break;
+                    }
+                    let legal = state["legal"].as_array().unwrap();
+                    let mv = legal[(t + i) % legal.len()]["move"]
+                        .as_str()
+                        .unwrap()
+                        .to_string();
+                    state = server.ok(
+                        "POST",
+                        &format!("/api/games/{id}/move"),
+                        json!({"move": mv}),
+                    );
+                    played.push(mv);
+                }
+                let state = server.ok("GET", &format!("/api/games/{id}"), json!({}));
+                assert_eq!(moves_of(&state), played);
+            });
+        }
+    });
+}
+
+/// Reads server-sent events from `reader` until a `done` event (or the end
+/// of the stream); returns the events as (name, data).
+fn read_events(reader: impl Read, mut each: impl FnMut(&str, &Value)) -> Vec<(String, Value)> {
+    let mut events = Vec::new();
+    let mut name = String::new();
+    for line in BufReader::new(reader).lines() {
+        let Ok(line) = line else { break };
+        if let Some(rest) = line.strip_prefix("event:") {
+            name = rest.trim().to_string();
+        } else if let Some(rest) = line.strip_prefix("data:") {
+            let data: Value = serde_json::from_str(rest.trim()).expect("JSON data");
+            each(&name, &data);
+            events.push((name.clone(), data));
+            if name == "done" {
+                break;
+            }
+        }
+    }
+    events
+}
+
+#[test]
+fn analysis_streams_info_then_done() {
+    let server = Server::start();
+    let (id, state) = server.new_game(json!({"moves": ["F", "f"]}));
+    let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=300")))
+        .call()
+        .expect("a stream");
+    assert!(response.content_type().contains("event-stream"));
+    let events = read_events(response.into_reader(), |_, _| {});
+    let infos: Vec<&Value> = events
+        .iter()
+        .filter(|(n, _)| n == "info")
+        .map(|(_, d)| d)
+        .collect();
+    assert!(!infos.is_empty(), "{events:?}");
+    for info in &infos {
+        for field in ["depth", "score", "mate", "nodes", "nps", "tbhits", "pv"] {
+            assert!(info.get(field).is_some(), "{field} missing in {info}");
+        }
+    }
+    let (name, done) = events.last().unwrap();
+    assert_eq!(name, "done");
+    let legal: Vec<&Value> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["move"])
+        .collect();
+    assert!(legal.contains(&&done["move"]), "{done}");
+    assert!(done["depth"].as_u64().unwrap() >= 1);
+    // The hint and the value of every move.
+    let hint = server.ok(
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        json!({"movetime": 100}),
+    );
+    assert!(legal.contains(&&hint["move"]), "{hint}");
+    let values = server.ok(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        json!({"movetime": 200}),
+    );
+    let values = values["moves"].as_array().unwrap();
+    assert_eq!(values.len(), legal.len(), "{values:?}");
+    assert!(values[0]["score"].is_number() || values[0]["mate"].is_number());
+}
+
+#[test]
+fn a_new_request_stops_the_running_search() {
+    let server = Server::start();
+    let (id, _) = server.new_game(json!({}));
+    // A long engine search, cut short by a move.
+    let started = Instant::now();
+    let engine = thread::scope(|scope| {
+        let thinking = scope.spawn(|| {
+            server.call(
+                "POST",
+                &format!("/api/games/{id}/engine"),
+                Some(r#"{"level": "hard", "movetime": 30000}"#),
+            )
+        });
+        thread::sleep(Duration::from_millis(300));
+        let state = server.ok(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            json!({"move": "A"}),
+        );
+        assert_eq!(moves_of(&state), ["A"]);
+        thinking.join().unwrap()
+    });
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_error(engine, 409);
+    // The game has the person's move only.
+    let state = server.ok("GET", &format!("/api/games/{id}"), json!({}));
+    assert_eq!(moves_of(&state), ["A"]);
+    // A long analysis, cut short by a move: its stream ends with `done`.
+    let started = Instant::now();
+    let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))
+        .call()
+        .expect("a stream");
+    let mut moved = false;
+    let events = read_events(response.into_reader(), |name, _| {
+        if name == "info" && !moved {
+            moved = true;
+            server.ok(
+                "POST",
+                &format!("/api/games/{id}/move"),
+                json!({"move": "a"}),
+            );
+        }
+    });
+    assert!(moved, "{events:?}");
+    assert_eq!(events.last().map(|(n, _)| n.as_str()), Some("done"));
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn records_are_saved_and_loaded() {
+    let server = Server::start();
+    let (id, _) =
+        server.new_game(json!({"options": {"GrandSlam": "capture"}, "moves": ["F", "f", "E"]}));
+    let response = ureq::get(&server.url(&format!("/api/games/{id}/record")))
+        .call()
+        .expect("a record");
+    assert!(response.content_type().starts_with("text/plain"));
+    let record = response.into_string().unwrap();
+    assert!(record.contains("GrandSlam=capture"), "{record}");
+    let (other, _) = server.new_game(json!({"variant": "colors16"}));
+    let (status, state) = server.call("POST", &format!("/api/games/{other}/record"), Some(&record));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["id"], json!(other));
+    assert_eq!(state["variant"], "oware");
+    assert_eq!(state["options"]["GrandSlam"], "capture");
+    assert_eq!(moves_of(&state), ["F", "f", "E"]);
+}
+
+#[test]
+fn every_variant_starts_and_plays_a_move() {
+    let server = Server::start();
+    let variants = server.ok("GET", "/api/variants", json!({}));
+    let variants = variants.as_array().unwrap();
+    assert_eq!(variants.len(), 5);
+    for variant in variants {
+        let name = variant["name"].as_str().unwrap();
+        let (id, state) = server.new_game(json!({"variant": name}));
+        assert_eq!(state["variant"], name);
+        assert_eq!(state["holes"], variant["holes"]);
+        assert_eq!(
+            state["board"].as_array().unwrap().len() as u64,
+            variant["holes"].as_u64().unwrap()
+        );
+        let mv = first_legal(&state);
+        let after = state["legal"][0]["position"].clone();
+        let state = server.ok(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            json!({"move": mv}),
+        );
+        assert_eq!(moves_of(&state), std::slice::from_ref(&mv), "{name}");
+        assert_eq!(state["position"], after, "{name}");
+        assert!(
+            !state["last"]["sown"].as_array().unwrap().is_empty(),
+            "{name}"
+        );
+        // And the engine answers in every variant.
+        let state = server.ok(
+            "POST",
+            &format!("/api/games/{id}/engine"),
+            json!({"movetime": 50}),
+        );
+        assert_eq!(moves_of(&state).len(), 2, "{name}");
+    }
+}
+
+#[test]
+fn the_page_is_served() {
+    let server = Server::start();
+    let page = ureq::get(&server.url("/")).call().expect("the page");
+    assert!(page.content_type().starts_with("text/html"));
+    assert!(page.into_string().unwrap().contains("app.js"));
+    for (path, kind) in [("/app.js", "javascript"), ("/style.css", "text/css")] {
+        let file = ureq::get(&server.url(path)).call().expect("a page file");
+        assert!(file.content_type().contains(kind), "{path}");
+    }
+}
+
+#[test]
+fn sigterm_shuts_the_server_down_cleanly() {
+    let mut server = Server::start();
+    let (id, _) = server.new_game(json!({}));
+    // A long analysis is running when the signal comes.
+    let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))
+        .call()
+        .expect("a stream");
+    let mut reader = BufReader::new(response.into_reader());
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("a first event");
+    let started = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("the server's status") {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "still running after SIGTERM"
+        );
+        thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+}

@@ -1,0 +1,854 @@
+//! The web board in a real browser (issue 13): headless Chromium, driven
+//! through chromedriver by fantoccini, against `awale serve`.
+//!
+//! The test hovers a hole and checks the highlighted holes against the
+//! move's `sown` list in the API state, plays a move with the keyboard,
+//! undoes, redoes and asks a hint with the keys, checks the page at 360 px
+//! wide (12 and 16 holes), streams an analysis, sets up a pasted position,
+//! opens a colour variant's choice menu, draws every variant, plays a whole
+//! game against the engine at level `easy` by clicking holes and checks the
+//! final banner against the API state's `end`, loads the game's saved
+//! record back, saves screenshots into `target/web-screenshots/` and
+//! asserts that the browser logged no error.
+//!
+//! `AWALE_WEB_URL=http://127.0.0.1:PORT/` runs it against a server
+//! already running instead of starting `awale serve`.
+//!
+//! It needs Debian's `chromium` and `chromium-driver` and runs only when
+//! `AWALE_BROWSER_TEST=1`; otherwise it says how to run it and passes.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction};
+use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const HOW_TO_RUN: &str = "skipping the real-browser test of the web board: run it with \
+     `AWALE_BROWSER_TEST=1 cargo test --release --test web_browser` after \
+     `apt-get install chromium chromium-driver` (scripts/install-browser.sh does it), \
+     or just `.ci/run`";
+
+/// Bound on every wait for the page (a safety net, not a measurement).
+const WAIT: Duration = Duration::from_secs(60);
+
+type Res<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// A child process killed (and reaped) when dropped.
+struct KillOnDrop(Child, &'static str);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        if let Err(e) = self.0.kill() {
+            eprintln!("web_browser: could not kill {}: {e}", self.1);
+        }
+        let _ = self.0.wait();
+    }
+}
+
+/// A temporary directory removed when dropped.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn web_board_in_chromium() {
+    if std::env::var("AWALE_BROWSER_TEST").as_deref() != Ok("1") {
+        eprintln!("{HOW_TO_RUN}");
+        return;
+    }
+    for path in [CHROMIUM, CHROMEDRIVER] {
+        if !Path::new(path).exists() {
+            eprintln!("{path} is missing; {HOW_TO_RUN}");
+            return;
+        }
+    }
+    let started = Instant::now();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    if let Err(e) = runtime.block_on(browser_test()) {
+        panic!("web board browser test: {e}");
+    }
+    eprintln!(
+        "web_browser: done in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Starts `awale serve --port 0` and reads the URL it prints.
+fn start_server() -> Res<(KillOnDrop, String)> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["serve", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let guard = KillOnDrop(child, "awale serve");
+    let (tx, rx) = mpsc::channel();
+    // Reads the lines the server prints (and keeps draining them).
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if let Some(at) = line.find("http://") {
+                let url: String = line[at..]
+                    .chars()
+                    .take_while(|c| !c.is_whitespace())
+                    .collect();
+                let _ = tx.send(url);
+            }
+        }
+    });
+    let url = rx
+        .recv_timeout(Duration::from_secs(30))
+        .map_err(|_| "awale serve printed no http:// URL")?;
+    let url = url.trim_end_matches(['/', '.', ',']).to_string() + "/";
+    Ok((guard, url))
+}
+
+/// A free local port (bound, read, released).
+fn free_port() -> Res<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Starts chromedriver on a free port and waits until it answers.
+async fn start_chromedriver() -> Res<(KillOnDrop, String)> {
+    let port = free_port()?;
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let guard = KillOnDrop(child, "chromedriver");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            return Err("chromedriver did not open its port".into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok((guard, format!("http://127.0.0.1:{port}/")))
+}
+
+/// Chromium's `browser` log through chromedriver's log endpoint.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or("")))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(r#"{"type":"browser"}"#.to_string()),
+        )
+    }
+}
+
+async fn browser_test() -> Res<()> {
+    // AWALE_WEB_URL points the test at a server already running (to debug
+    // the page); by default it starts its own.
+    let (_server, url) = match std::env::var("AWALE_WEB_URL") {
+        Ok(url) => (None, url),
+        Err(_) => {
+            let (guard, url) = start_server()?;
+            (Some(guard), url)
+        }
+    };
+    eprintln!("web_browser: server at {url}");
+    let (_driver, driver_url) = start_chromedriver().await?;
+    let profile = TempDir(std::env::temp_dir().join(format!(
+        "awale-chromium-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    )));
+    std::fs::create_dir_all(&profile.0)?;
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots");
+    std::fs::create_dir_all(&shots)?;
+
+    let mut caps = Capabilities::new();
+    caps.insert("browserName".into(), json!("chrome"));
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--window-size=1200,900",
+                format!("--user-data-dir={}", profile.0.display()),
+            ],
+        }),
+    );
+    caps.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver_url)
+        .await?;
+    let result = drive(&client, &url, &shots).await;
+    if result.is_err() {
+        // Keep what the page looked like when it failed.
+        if let Ok(png) = client.screenshot().await {
+            let _ = std::fs::write(shots.join("failure.png"), png);
+        }
+    }
+    let _ = client.close().await;
+    result
+}
+
+/// Evaluates `expr` in the page until it is true.
+async fn wait_for(client: &Client, expr: &str, what: &str) -> Res<()> {
+    let deadline = Instant::now() + WAIT;
+    let script = format!("return !!({expr});");
+    loop {
+        if client.execute(&script, vec![]).await?.as_bool() == Some(true) {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(format!("the page never got to: {what}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits until the page is idle (no request, animation or engine search).
+async fn idle(client: &Client) -> Res<()> {
+    wait_for(
+        client,
+        "document.body.dataset.busy === '0' && window.awale && window.awale.game",
+        "idle",
+    )
+    .await
+}
+
+/// The game state straight from the API (not the page's copy).
+async fn api_state(client: &Client) -> Res<Value> {
+    let state = client
+        .execute(
+            "return fetch('/api/games/' + window.awale.game.id).then(r => r.json());",
+            vec![],
+        )
+        .await?;
+    if state.get("id").is_none() {
+        return Err(format!("GET /api/games/{{id}} answered {state}").into());
+    }
+    Ok(state)
+}
+
+/// The hole numbers of the elements matching `selector`.
+async fn holes_matching(client: &Client, selector: &str) -> Res<BTreeSet<u64>> {
+    let v = client
+        .execute(
+            "return Array.from(document.querySelectorAll(arguments[0])).map(h => Number(h.dataset.hole));",
+            vec![json!(selector)],
+        )
+        .await?;
+    Ok(v.as_array()
+        .ok_or("not an array")?
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect())
+}
+
+fn hole_set(v: &Value) -> BTreeSet<u64> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default()
+}
+
+async fn screenshot(client: &Client, dir: &Path, name: &str) -> Res<()> {
+    let png = client.screenshot().await?;
+    if !png.starts_with(b"\x89PNG") {
+        return Err(format!("screenshot {name} is not a PNG").into());
+    }
+    std::fs::write(dir.join(name), png)?;
+    Ok(())
+}
+
+async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
+    client.goto(url).await?;
+    wait_for(
+        client,
+        "document.querySelector('.hole.playable')",
+        "a playable hole",
+    )
+    .await?;
+    idle(client).await?;
+    screenshot(client, shots, "start.png").await?;
+
+    hover_shows_the_move(client, shots).await?;
+    keyboard_plays_a_move(client).await?;
+    shortcuts_undo_redo_hint(client).await?;
+    fits_a_phone(client, shots, "oware").await?;
+    analysis_streams(client).await?;
+    position_is_set_up(client).await?;
+    colour_moves_offer_a_menu(client, shots).await?;
+    every_variant_is_drawn(client, shots).await?;
+    whole_game_against_the_engine(client, shots).await?;
+    a_saved_record_loads(client).await?;
+    no_console_errors(client).await?;
+
+    let latencies = client
+        .execute("return window.awale.latencies;", vec![])
+        .await?;
+    eprintln!("web_browser: ms from a click or key to the move on the board: {latencies}");
+    Ok(())
+}
+
+/// Hovering a playable hole lights the holes of its `sown` list (and its
+/// `captured` list in the other style).
+async fn hover_shows_the_move(client: &Client, shots: &Path) -> Res<()> {
+    let state = api_state(client).await?;
+    let legal = state["legal"].as_array().ok_or("no legal moves")?;
+    // The move that reaches the most holes makes the best check.
+    let m = legal
+        .iter()
+        .max_by_key(|m| hole_set(&m["sown"]).len())
+        .ok_or("no legal move at the start")?;
+    let hole = m["hole"].as_u64().ok_or("no hole")?;
+    let el = client
+        .find(Locator::Css(&format!(".hole[data-hole=\"{hole}\"]")))
+        .await?;
+    let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+        element: el,
+        duration: Some(Duration::from_millis(50)),
+        x: 0.0,
+        y: 0.0,
+    });
+    client.perform_actions(mouse).await?;
+    wait_for(
+        client,
+        "document.querySelector('.hole.sown')",
+        "a highlighted hole",
+    )
+    .await?;
+    let sown = holes_matching(client, ".hole.sown").await?;
+    let captured = holes_matching(client, ".hole.captured").await?;
+    assert_eq!(
+        sown,
+        hole_set(&m["sown"]),
+        "hovered hole {hole}: highlighted holes"
+    );
+    assert_eq!(
+        captured,
+        hole_set(&m["captured"]),
+        "hovered hole {hole}: captured holes"
+    );
+    let info = client.find(Locator::Id("move-info")).await?.text().await?;
+    let notation = m["move"].as_str().ok_or("no notation")?;
+    assert!(
+        info.contains(notation),
+        "the move's notation {notation} is shown: {info:?}"
+    );
+    screenshot(client, shots, "hover.png").await?;
+    client.release_actions().await?;
+    Ok(())
+}
+
+/// Typing a legal move's key plays it.
+async fn keyboard_plays_a_move(client: &Client) -> Res<()> {
+    let before = api_state(client).await?;
+    let moves_before = before["moves"].as_array().map_or(0, Vec::len);
+    let legal = before["legal"].as_array().ok_or("no legal moves")?;
+    let m = legal.last().ok_or("no legal move")?;
+    let key = m["key"].as_str().ok_or("no key")?;
+    let mut keys = KeyActions::new("keyboard".into());
+    for c in key.chars() {
+        keys = keys
+            .then(KeyAction::Down { value: c })
+            .then(KeyAction::Up { value: c });
+    }
+    // Leave any input field first: keys typed there are text.
+    client
+        .execute(
+            "document.activeElement && document.activeElement.blur();",
+            vec![],
+        )
+        .await?;
+    client.perform_actions(keys).await?;
+    wait_for(
+        client,
+        &format!("window.awale.game.moves.length === {}", moves_before + 1),
+        "the keyboard move played",
+    )
+    .await?;
+    idle(client).await?;
+    let after = api_state(client).await?;
+    assert_eq!(
+        after["moves"].as_array().and_then(|a| a.last()),
+        Some(&m["move"]),
+        "typing {key:?} played {}",
+        m["move"]
+    );
+    Ok(())
+}
+
+/// At 360 px wide every hole is on screen and nothing scrolls sideways.
+async fn fits_a_phone(client: &Client, shots: &Path, name: &str) -> Res<()> {
+    client.set_window_size(360, 780).await?;
+    wait_for(client, "window.innerWidth <= 400", "a narrow window").await?;
+    let v = client
+        .execute(
+            "const w = document.documentElement.clientWidth;
+             const holes = Array.from(document.querySelectorAll('.hole'));
+             const out = holes.filter(h => { const r = h.getBoundingClientRect();
+                 return r.left < 0 || r.right > w + 0.5 || r.width < 16; }).length;
+             return {w, inner: window.innerWidth, scroll: document.documentElement.scrollWidth,
+                     holes: holes.length, game: window.awale.game.holes, out};",
+            vec![],
+        )
+        .await?;
+    eprintln!("web_browser: {name} at 360 px: {v}");
+    assert_eq!(v["holes"], v["game"], "all holes drawn at 360 px: {v}");
+    assert_eq!(
+        v["out"].as_u64(),
+        Some(0),
+        "holes off screen at 360 px: {v}"
+    );
+    assert!(
+        v["scroll"].as_u64() <= v["w"].as_u64(),
+        "horizontal scrolling at 360 px: {v}"
+    );
+    screenshot(client, shots, &format!("phone-{name}.png")).await?;
+    client.set_window_size(1200, 900).await?;
+    wait_for(client, "window.innerWidth > 1000", "a wide window").await?;
+    Ok(())
+}
+
+/// The analysis panel shows the depth, score and line streamed by the
+/// server, until its `done` event.
+async fn analysis_streams(client: &Client) -> Res<()> {
+    client
+        .execute("document.getElementById('analysis').open = true;", vec![])
+        .await?;
+    let time = client.find(Locator::Id("analysis-time")).await?;
+    time.clear().await?;
+    time.send_keys("300").await?;
+    client
+        .find(Locator::Id("btn-analyse"))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "document.getElementById('an-depth').textContent !== '–' && \
+         document.getElementById('btn-analyse').textContent === 'Start analysis'",
+        "the analysis done",
+    )
+    .await?;
+    let depth = client.find(Locator::Id("an-depth")).await?.text().await?;
+    let pv = client.find(Locator::Id("an-pv")).await?.text().await?;
+    eprintln!("web_browser: analysis: depth {depth}, line {pv}");
+    assert!(depth.parse::<u32>().is_ok(), "a depth: {depth:?}");
+    assert!(!pv.trim().is_empty(), "a line");
+    Ok(())
+}
+
+/// A position pasted in the panel is set up on the server.
+async fn position_is_set_up(client: &Client) -> Res<()> {
+    idle(client).await?;
+    let state = api_state(client).await?;
+    let target = state["legal"][0]["position"]
+        .as_str()
+        .ok_or("no position")?
+        .to_string();
+    client
+        .execute("document.getElementById('records').open = true;", vec![])
+        .await?;
+    let input = client.find(Locator::Id("position")).await?;
+    input.clear().await?;
+    input.send_keys(&target).await?;
+    client.find(Locator::Id("btn-setup")).await?.click().await?;
+    wait_for(
+        client,
+        &format!("window.awale.game.position === {}", json!(target)),
+        "the pasted position",
+    )
+    .await?;
+    idle(client).await?;
+    assert_eq!(api_state(client).await?["position"], json!(target));
+    Ok(())
+}
+
+/// Presses one key (on the page, not in a field).
+async fn press(client: &Client, key: char) -> Res<()> {
+    client
+        .execute(
+            "document.activeElement && document.activeElement.blur();",
+            vec![],
+        )
+        .await?;
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    client.perform_actions(keys).await?;
+    Ok(())
+}
+
+/// `u` undoes, `r` redoes, `h` shows the engine's hint on the board.
+async fn shortcuts_undo_redo_hint(client: &Client) -> Res<()> {
+    idle(client).await?;
+    let plies = api_state(client).await?["moves"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert!(plies > 0, "a move to undo");
+    press(client, 'u').await?;
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.moves.length === {} && document.body.dataset.busy === '0'",
+            plies - 1
+        ),
+        "the undo",
+    )
+    .await?;
+    press(client, 'r').await?;
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.moves.length === {plies} && document.body.dataset.busy === '0'"
+        ),
+        "the redo",
+    )
+    .await?;
+    assert_eq!(
+        api_state(client).await?["moves"]
+            .as_array()
+            .map_or(0, Vec::len),
+        plies,
+        "undo then redo"
+    );
+    press(client, 'h').await?;
+    wait_for(
+        client,
+        "document.querySelector('.hole.hint')",
+        "the hint on the board",
+    )
+    .await?;
+    idle(client).await?;
+    Ok(())
+}
+
+/// Starts a new game of `variant` for two people from the form.
+async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
+    idle(client).await?;
+    client.find(Locator::Id("btn-new")).await?.click().await?;
+    client
+        .find(Locator::Id("variant"))
+        .await?
+        .select_by_value(variant)
+        .await?;
+    client
+        .find(Locator::Css("input[name=\"mode\"][value=\"two\"]"))
+        .await?
+        .click()
+        .await?;
+    let old_id = client
+        .execute("return window.awale.game.id;", vec![])
+        .await?;
+    client.find(Locator::Id("new-start")).await?.click().await?;
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.id !== {old_id} && window.awale.game.variant === {} && \
+             document.body.dataset.busy === '0'",
+            json!(variant)
+        ),
+        "the new game",
+    )
+    .await
+}
+
+/// Every variant of `GET /api/variants` is drawn: all its holes, seeds;
+/// a 16-hole board fits a phone too.
+async fn every_variant_is_drawn(client: &Client, shots: &Path) -> Res<()> {
+    let variants = client
+        .execute("return fetch('/api/variants').then(r => r.json());", vec![])
+        .await?;
+    for v in variants.as_array().ok_or("no variants")? {
+        let name = v["name"].as_str().ok_or("no name")?;
+        new_two_player_game(client, name).await?;
+        let drawn = client
+            .execute(
+                "return [document.querySelectorAll('.hole').length, document.querySelectorAll('.hole .seed').length];",
+                vec![],
+            )
+            .await?;
+        assert_eq!(drawn[0], v["holes"], "{name}: holes drawn");
+        assert!(drawn[1].as_u64() > Some(0), "{name}: seeds drawn");
+        screenshot(client, shots, &format!("variant-{name}.png")).await?;
+        if v["holes"] != json!(12) {
+            fits_a_phone(client, shots, name).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The game's record, saved by the server, loads back through the page's
+/// file input with the same moves.
+async fn a_saved_record_loads(client: &Client) -> Res<()> {
+    idle(client).await?;
+    let state = api_state(client).await?;
+    let record = client
+        .execute(
+            "return fetch('/api/games/' + window.awale.game.id + '/record').then(r => r.text());",
+            vec![],
+        )
+        .await?;
+    let record = record.as_str().ok_or("no record text")?;
+    let dir = TempDir(std::env::temp_dir().join(format!("awale-record-{}", std::process::id())));
+    std::fs::create_dir_all(&dir.0)?;
+    let file = dir.0.join("game.txt");
+    std::fs::write(&file, record)?;
+    new_two_player_game(client, "oware").await?;
+    client
+        .execute("document.getElementById('records').open = true;", vec![])
+        .await?;
+    client
+        .find(Locator::Id("load-file"))
+        .await?
+        .send_keys(&file.display().to_string())
+        .await?;
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.moves.length === {} && document.body.dataset.busy === '0'",
+            state["moves"].as_array().map_or(0, Vec::len)
+        ),
+        "the loaded game",
+    )
+    .await?;
+    let loaded = api_state(client).await?;
+    assert_eq!(loaded["moves"], state["moves"], "the loaded record's moves");
+    assert_eq!(loaded["position"], state["position"], "the loaded position");
+    Ok(())
+}
+
+/// In a colour variant a hole with several moves opens a menu of its
+/// choices, and a choice plays that move.
+async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
+    new_two_player_game(client, "colors16").await?;
+    let state = api_state(client).await?;
+    let legal = state["legal"].as_array().ok_or("no legal moves")?;
+    let m = legal
+        .iter()
+        .find(|m| !m["choice"].is_null())
+        .ok_or("no move with a choice in colors16's start")?;
+    let hole = m["hole"].as_u64().ok_or("no hole")?;
+    let choices: BTreeSet<String> = legal
+        .iter()
+        .filter(|x| x["hole"] == m["hole"])
+        .filter_map(|x| x["move"].as_str().map(String::from))
+        .collect();
+    client
+        .find(Locator::Css(&format!(
+            ".hole.playable[data-hole=\"{hole}\"]"
+        )))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "!document.getElementById('choice-menu').hidden",
+        "the choice menu",
+    )
+    .await?;
+    let offered: BTreeSet<String> = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#choice-menu button')).map(b => b.dataset.move);",
+            vec![],
+        )
+        .await?
+        .as_array()
+        .ok_or("no menu")?
+        .iter()
+        .filter_map(|v| v.as_str().map(String::from))
+        .collect();
+    assert_eq!(offered, choices, "the menu of hole {hole}");
+    screenshot(client, shots, "colors16-choice.png").await?;
+    let pick = m["move"].as_str().ok_or("no move")?;
+    client
+        .find(Locator::Css(&format!(
+            "#choice-menu button[data-move=\"{pick}\"]"
+        )))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "window.awale.game.moves.length === 1 && document.body.dataset.busy === '0'",
+        "the chosen move played",
+    )
+    .await?;
+    let after = api_state(client).await?;
+    assert_eq!(after["moves"], json!([pick]), "the chosen move");
+    Ok(())
+}
+
+/// A new game against the engine at `easy`, played to the end by clicking
+/// legal holes; the banner states the API's winner and score.
+async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()> {
+    // Quick sowing, to get through a whole game.
+    client.execute("window.awale.seedMs = 8;", vec![]).await?;
+    client.find(Locator::Id("btn-new")).await?.click().await?;
+    client
+        .find(Locator::Id("variant"))
+        .await?
+        .select_by_value("oware")
+        .await?;
+    client
+        .find(Locator::Css("input[name=\"mode\"][value=\"engine\"]"))
+        .await?
+        .click()
+        .await?;
+    client
+        .find(Locator::Id("human-side"))
+        .await?
+        .select_by_value("S")
+        .await?;
+    client
+        .find(Locator::Id("level"))
+        .await?
+        .select_by_value("easy")
+        .await?;
+    let movetime = client.find(Locator::Id("movetime")).await?;
+    movetime.clear().await?;
+    movetime.send_keys("50").await?;
+    let old_id = client
+        .execute("return window.awale.game.id;", vec![])
+        .await?;
+    client.find(Locator::Id("new-start")).await?.click().await?;
+    wait_for(
+        client,
+        &format!("window.awale.game.id !== {old_id} && window.awale.game.moves.length === 0"),
+        "a new game",
+    )
+    .await?;
+
+    let mut clicks = 0;
+    loop {
+        // Your turn (South), or the end.
+        wait_for(
+            client,
+            "document.body.dataset.busy === '0' && (window.awale.game.end || \
+             (window.awale.game.side === 'S' && document.querySelector('.hole.playable')))",
+            "the person's turn or the end",
+        )
+        .await?;
+        let state = api_state(client).await?;
+        if !state["end"].is_null() {
+            break;
+        }
+        assert!(clicks < 300, "the game should end within 300 moves");
+        let legal = state["legal"].as_array().ok_or("no legal moves")?;
+        // Vary the moves a little, always a legal one.
+        let m = &legal[clicks % legal.len()];
+        let hole = m["hole"].as_u64().ok_or("no hole")?;
+        let plies = state["moves"].as_array().map_or(0, Vec::len);
+        let el = client
+            .find(Locator::Css(&format!(
+                ".hole.playable[data-hole=\"{hole}\"]"
+            )))
+            .await?;
+        if clicks == 6 {
+            // The board in the middle of a game, a move previewed: the
+            // README's picture comes from here.
+            let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+                element: el.clone(),
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            });
+            client.perform_actions(mouse).await?;
+            wait_for(client, "document.querySelector('.hole.sown')", "a preview").await?;
+            let play = client.find(Locator::Css("section.play")).await?;
+            std::fs::write(shots.join("board.png"), play.screenshot().await?)?;
+            screenshot(client, shots, "game.png").await?;
+        }
+        el.click().await?;
+        wait_for(
+            client,
+            &format!("window.awale.game.moves.length > {plies}"),
+            "the clicked move played",
+        )
+        .await?;
+        clicks += 1;
+    }
+    wait_for(
+        client,
+        "!document.getElementById('banner').hidden",
+        "the end banner",
+    )
+    .await?;
+    let state = api_state(client).await?;
+    let end = &state["end"];
+    let banner = client.find(Locator::Id("banner")).await?.text().await?;
+    eprintln!("web_browser: game over after {clicks} clicks: {banner:?}");
+    let scores = end["scores"].as_array().ok_or("no end scores")?;
+    let (s, n) = (&scores[0], &scores[1]);
+    assert!(
+        banner.contains(&format!("South {s}, North {n}")),
+        "the banner shows the final score {s}-{n}: {banner:?}"
+    );
+    let winner = match end["winner"].as_str() {
+        Some("S") => "South wins",
+        Some("N") => "North wins",
+        _ => "A draw",
+    };
+    assert!(
+        banner.contains(winner),
+        "the banner names the winner ({winner}): {banner:?}"
+    );
+    let text = end["text"].as_str().unwrap_or("").to_lowercase();
+    assert!(
+        banner.to_lowercase().contains(&text),
+        "the banner gives the reason {text:?}: {banner:?}"
+    );
+    screenshot(client, shots, "end.png").await?;
+    Ok(())
+}
+
+/// Neither the page's own error collector nor Chromium's log holds an error.
+async fn no_console_errors(client: &Client) -> Res<()> {
+    let errors = client.execute("return window.awaleErrors;", vec![]).await?;
+    assert_eq!(errors, json!([]), "errors caught by the page");
+    match client.issue_cmd(BrowserLog).await {
+        Ok(Value::Array(entries)) => {
+            let severe: Vec<&Value> = entries.iter().filter(|e| e["level"] == "SEVERE").collect();
+            eprintln!(
+                "web_browser: {} browser log entries, {} errors",
+                entries.len(),
+                severe.len()
+            );
+            assert!(severe.is_empty(), "errors in the browser log: {severe:?}");
+        }
+        Ok(other) => return Err(format!("the browser log is not a list: {other}").into()),
+        Err(e) => return Err(format!("cannot read the browser log: {e}").into()),
+    }
+    Ok(())
+}
