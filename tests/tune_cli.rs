@@ -119,5 +119,23 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
         .output()
         .unwrap();
     assert!(out.status.success());
+    let nodes = |o: &Output| {
+        let (stdout, _) = text(o);
+        stdout
+            .lines()
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let hand = awale(&["bench", "--depth", "3", "--eval", "<hand-set>"]);
+    assert!(hand.status.success());
+    assert_eq!(
+        nodes(&out),
+        nodes(&hand),
+        "the fallback is the hand-set evaluation"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
