@@ -35,7 +35,7 @@ use super::Board;
 
 /// Whether the engine plays with the fitted weights included in the
 /// binary ([`EMBEDDED`]) rather than the hand-set ones.
-pub const DEFAULT_FITTED: bool = false;
+pub const DEFAULT_FITTED: bool = true;
 
 /// The fitted weights (`src/variants/oware/weights.bin`, made by `awale
 /// tune`), included in the binary and checked when first used.
@@ -245,13 +245,8 @@ mod tests {
     #[test]
     fn start_is_balanced() {
         assert_eq!(evaluate(Board::START), 0);
-        assert_eq!(
-            evaluate(Board::from_parts(
-                [4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4],
-                [4, 0],
-                false
-            )),
-            400 - 10 * 4 - 60
-        );
+        let b = Board::from_parts([4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4], [4, 0], false);
+        assert_eq!(evaluate_with(b, &WEIGHTS), 400 - 10 * 4 - 60);
+        assert_eq!(hand_set().evaluate(b), 400 - 10 * 4 - 60);
     }
 }
