@@ -9,7 +9,8 @@
 //! random generator they share, [`sync`] their locking and stop signal.
 //! [`think`] is "search against a deadline, keep the best move so far",
 //! used by the protocol, the arbiter mode and the terminal game.
-//! [`datagen`] writes self-play training data for the evaluation.
+//! [`datagen`] writes self-play training data for the evaluation, [`tune`]
+//! fits the evaluation's weights to it.
 
 pub mod bench;
 pub mod datagen;
@@ -23,5 +24,6 @@ pub mod search;
 pub mod sync;
 pub mod tables;
 pub mod think;
+pub mod tune;
 pub mod variants;
 pub mod web;

@@ -13,6 +13,7 @@ mod setup;
 pub mod stdout;
 mod tables;
 mod tournament;
+mod tune;
 mod uci;
 
 use std::process::ExitCode;
@@ -26,6 +27,12 @@ use clap::{Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(name = "awale", version, about, long_about = None)]
 struct Cli {
+    /// The evaluation's weights: a weight file made by `awale tune`, or
+    /// `<hand-set>` / `<fitted>` for the built-in ones (default: the
+    /// `AWALE_EVAL` environment variable, else the built-in default). A
+    /// file that fails its checks is an error.
+    #[arg(long, global = true, value_name = "FILE")]
+    eval: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -83,11 +90,21 @@ enum Command {
     /// Binds 127.0.0.1:8080 unless told otherwise and prints
     /// `listening on http://HOST:PORT/`; Ctrl-C stops it.
     Serve(serve::ServeArgs),
+    /// Fit the evaluation's weights to training data from `datagen`.
+    ///
+    /// `tune --data FILE --out weights.bin` reads the positions, fits the
+    /// weights of the Oware feature set Texel-style (holding out one game
+    /// in ten to report a validation loss) and writes a weight file; see
+    /// docs/eval.md.
+    Tune(tune::TuneArgs),
 }
 
 /// Parses the command line and runs what it asks for.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    if let Some(spec) = &cli.eval {
+        awale::variants::oware::eval::use_file(spec)?;
+    }
     match cli.command {
         None => uci::run(uci::UciArgs::default()),
         Some(Command::Uci(args)) => uci::run(args),
@@ -101,5 +118,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Tables(args)) => tables::run(args),
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
     }
 }

@@ -16,8 +16,87 @@
 //! The weights are set by self-play at fixed depth (see `BENCHMARKS.md`,
 //! section Search, and `tests/search_selfplay.rs`); terms whose best weight
 //! measured as 0 are kept at 0 and cost nothing but the arithmetic.
+//!
+//! The engine itself evaluates with [`active`]: a linear evaluation over
+//! the feature set of [`super::features`], whose weights are either these
+//! hand-set ones (written in that feature set, same values) or fitted ones
+//! from a weight file (`docs/eval.md`). Which one is chosen once, at the
+//! first evaluation: the file named by the `AWALE_EVAL` environment
+//! variable or installed by [`use_file`] if any, else the built-in choice
+//! [`DEFAULT_FITTED`]. A weight file that fails its checks is refused with
+//! a warning (logged) and the hand-set weights are used; nothing panics.
 
+use std::path::Path;
+use std::sync::OnceLock;
+
+use super::features::{self, Eval};
+use super::weights::{self, WeightsError};
 use super::Board;
+
+/// Whether the engine plays with the fitted weights included in the
+/// binary ([`EMBEDDED`]) rather than the hand-set ones.
+pub const DEFAULT_FITTED: bool = true;
+
+/// The fitted weights (`src/variants/oware/weights.bin`, made by `awale
+/// tune`), included in the binary and checked when first used.
+pub const EMBEDDED: &[u8] = include_bytes!("weights.bin");
+
+/// The environment variable naming a weight file to play with; the values
+/// `<hand-set>` and `<fitted>` name the built-in weights.
+pub const ENV_VAR: &str = "AWALE_EVAL";
+
+/// The evaluation the engine plays with, chosen at the first use.
+static ACTIVE: OnceLock<Eval> = OnceLock::new();
+
+/// The hand-set evaluation in the fitted evaluation's form.
+pub fn hand_set() -> Eval {
+    Eval::new(features::hand_set())
+}
+
+/// The fitted evaluation included in the binary, checked.
+pub fn fitted() -> Result<Eval, WeightsError> {
+    weights::decode(EMBEDDED).map(Eval::new)
+}
+
+/// The evaluation named by `spec`: `<hand-set>`, `<fitted>` or a path.
+pub fn load(spec: &str) -> Result<Eval, WeightsError> {
+    match spec {
+        "<hand-set>" => Ok(hand_set()),
+        "<fitted>" => fitted(),
+        path => weights::load(Path::new(path)).map(Eval::new),
+    }
+}
+
+/// The evaluation chosen when nothing was installed: `AWALE_EVAL` if set,
+/// else the built-in default; a bad file gives a warning and the hand-set
+/// weights.
+fn initial() -> Eval {
+    let chosen = match std::env::var(ENV_VAR) {
+        Ok(spec) if !spec.is_empty() => load(&spec),
+        _ if DEFAULT_FITTED => fitted(),
+        _ => Ok(hand_set()),
+    };
+    chosen.unwrap_or_else(|e| {
+        log::warn!("{e}; the engine evaluates with the hand-set weights");
+        hand_set()
+    })
+}
+
+/// The evaluation the engine plays with.
+#[inline]
+pub fn active() -> &'static Eval {
+    ACTIVE.get_or_init(initial)
+}
+
+/// Makes the engine play with the evaluation named by `spec` (see
+/// [`load`]); an error if the file is refused or if the engine has already
+/// evaluated a position (the choice is made once per process).
+pub fn use_file(spec: &str) -> Result<(), WeightsError> {
+    let eval = load(spec)?;
+    ACTIVE
+        .set(eval)
+        .map_err(|_| WeightsError::Format("the evaluation is already in use".into()))
+}
 
 /// The weights of the positional terms, in centiseeds per unit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -103,15 +182,16 @@ pub fn evaluate_with(board: Board, w: &Weights) -> i32 {
         + w.big_hole * (mine[3] - theirs[3])
 }
 
-/// The engine's evaluation.
+/// The engine's evaluation ([`active`]).
 #[inline]
 pub fn evaluate(board: Board) -> i32 {
-    evaluate_with(board, &WEIGHTS)
+    active().evaluate(board)
 }
 
-/// The engine's evaluation split into named terms.
+/// The engine's evaluation split into named terms; they sum to
+/// [`evaluate`].
 pub fn terms(board: Board) -> Vec<(&'static str, i32)> {
-    terms_with(board, &WEIGHTS).to_vec()
+    active().terms(board)
 }
 
 #[cfg(test)]
@@ -140,15 +220,33 @@ mod tests {
     }
 
     #[test]
+    fn the_hand_set_weights_in_the_feature_set_give_the_same_values() {
+        let e = hand_set();
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..2000 {
+            let mut holes = [0u8; 12];
+            let mut left = 48;
+            for h in &mut holes {
+                let n = rng.below(left.min(15) + 1);
+                *h = n as u8;
+                left -= n;
+            }
+            let s = rng.below(left + 1) as u8;
+            let b = Board::from_parts(holes, [s, (left as u8) - s], rng.below(2) == 1);
+            assert_eq!(e.evaluate(b), evaluate_with(b, &WEIGHTS), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn the_embedded_weights_pass_their_checks() {
+        assert!(fitted().is_ok());
+    }
+
+    #[test]
     fn start_is_balanced() {
         assert_eq!(evaluate(Board::START), 0);
-        assert_eq!(
-            evaluate(Board::from_parts(
-                [4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4],
-                [4, 0],
-                false
-            )),
-            400 - 10 * 4 - 60
-        );
+        let b = Board::from_parts([4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4], [4, 0], false);
+        assert_eq!(evaluate_with(b, &WEIGHTS), 400 - 10 * 4 - 60);
+        assert_eq!(hand_set().evaluate(b), 400 - 10 * 4 - 60);
     }
 }

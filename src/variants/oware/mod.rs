@@ -2,7 +2,9 @@
 
 mod board;
 pub mod eval;
+pub mod features;
 mod notation;
+pub mod weights;
 
 use arrayvec::ArrayVec;
 

@@ -1,0 +1,117 @@
+//! The training positions in memory: each position's features (sparse),
+//! captured seeds and targets, read from `awale datagen` files.
+
+use std::path::Path;
+
+use crate::datagen::{PackedScore, Reader, Record};
+use crate::variants::oware::features::{self, COUNT};
+
+/// A search score standing for a proven win (or, negated, a loss): its
+/// sigmoid is 1 (or 0) whatever the scale.
+const PROVEN: f32 = 1.0e9;
+
+/// Which positions of a file are kept for training.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Only positions the endgame tables do not cover: there the tables
+    /// replace the evaluation, so fitting them would spend weights on
+    /// positions the engine never evaluates (the default).
+    Uncovered,
+    /// Every position.
+    All,
+}
+
+/// Training positions: features in a flat sparse array, one slice per
+/// position.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// `(feature index, value)` pairs of every position, back to back.
+    pub entries: Vec<(u8, i8)>,
+    /// Position `i`'s pairs are `entries[starts[i]..starts[i + 1]]`.
+    pub starts: Vec<u32>,
+    /// Captured seeds, mine minus the opponent's, in centiseeds.
+    pub captured: Vec<i32>,
+    /// The game's result from the side to move: 1, 0.5 or 0.
+    pub result: Vec<f32>,
+    /// The search score from the side to move in centiseeds, or ±1e9 for
+    /// a proven win or loss.
+    pub score: Vec<f32>,
+    /// Whether the position is held out for validation (every position of
+    /// one game in ten, by game index, so that a game's positions are all
+    /// on one side of the split).
+    pub validation: Vec<bool>,
+    /// Positions read but left out by the selection.
+    pub skipped: u64,
+}
+
+/// Errors while reading training data, with the file named.
+pub type DataError = crate::datagen::Error;
+
+impl Dataset {
+    /// An empty dataset.
+    pub fn new() -> Dataset {
+        Dataset {
+            starts: vec![0],
+            ..Dataset::default()
+        }
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.captured.len()
+    }
+
+    /// Whether there are no positions.
+    pub fn is_empty(&self) -> bool {
+        self.captured.is_empty()
+    }
+
+    /// The feature pairs of position `i`.
+    #[inline]
+    pub fn features(&self, i: usize) -> &[(u8, i8)] {
+        &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    /// Adds one record of game `game` if `selection` keeps it.
+    pub fn add(&mut self, record: &Record, game: u32, selection: Selection) {
+        if selection == Selection::Uncovered && record.table.is_some() {
+            self.skipped += 1;
+            return;
+        }
+        let board = record.board();
+        let values = features::values(board);
+        for (i, &v) in values.iter().enumerate().take(COUNT) {
+            if v != 0 {
+                // Every feature value is within ±48 (seeds on a side).
+                self.entries.push((i as u8, v.clamp(-127, 127) as i8));
+            }
+        }
+        self.starts.push(self.entries.len() as u32);
+        self.captured.push(features::captured(board));
+        self.result.push(record.result());
+        self.score.push(match record.score {
+            PackedScore::Centiseeds(cp) => f32::from(cp),
+            PackedScore::TableMargin(m) => f32::from(m.signum()) * PROVEN,
+            PackedScore::GameEnd { win, .. } => {
+                if win {
+                    PROVEN
+                } else {
+                    -PROVEN
+                }
+            }
+        });
+        self.validation.push(game % 10 == 0);
+    }
+
+    /// Adds every position of the file at `path`.
+    pub fn read(&mut self, path: &Path, selection: Selection) -> Result<(), DataError> {
+        let mut reader = Reader::open(path)?;
+        while let Some(game) = reader.next_game() {
+            let game = game.map_err(|e| e.in_file(path))?;
+            for r in &game.positions {
+                self.add(r, game.index, selection);
+            }
+        }
+        Ok(())
+    }
+}

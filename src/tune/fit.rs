@@ -1,0 +1,196 @@
+//! Texel-style fitting: the evaluation's win probability
+//! `sigmoid(eval / K)` is fitted to a blend of the game's result and the
+//! search score's own probability, by mean squared error. `K` is fitted
+//! first (to the results, with the starting weights), then the weights by
+//! Adam on shuffled mini-batches.
+
+use super::data::Dataset;
+use crate::rng::Rng;
+use crate::variants::oware::features::COUNT;
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The linear evaluation of position `i` with real weights.
+#[inline]
+pub fn eval(data: &Dataset, w: &[f64; COUNT], i: usize) -> f64 {
+    let mut e = f64::from(data.captured[i]);
+    for &(f, v) in data.features(i) {
+        e += w[f as usize] * f64::from(v);
+    }
+    e
+}
+
+/// The target of position `i`: `lambda` times the result plus `1 -
+/// lambda` times the search score's probability at scale `k`.
+#[inline]
+pub fn target(data: &Dataset, i: usize, k: f64, lambda: f64) -> f64 {
+    let searched = sigmoid(f64::from(data.score[i]) / k);
+    lambda * f64::from(data.result[i]) + (1.0 - lambda) * searched
+}
+
+/// Mean squared error over the training (`validation` false) or the
+/// held-out positions.
+pub fn loss(data: &Dataset, w: &[f64; COUNT], k: f64, lambda: f64, validation: bool) -> f64 {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for i in 0..data.len() {
+        if data.validation[i] == validation {
+            let d = sigmoid(eval(data, w, i) / k) - target(data, i, k, lambda);
+            sum += d * d;
+            n += 1;
+        }
+    }
+    if n == 0 {
+        0.0
+    } else {
+        sum / n as f64
+    }
+}
+
+/// The scale `K` that best fits the training results with weights `w`
+/// (golden-section search on `ln K` between 10 and 10,000 centiseeds).
+pub fn fit_k(data: &Dataset, w: &[f64; COUNT]) -> f64 {
+    let f = |lnk: f64| loss(data, w, lnk.exp(), 1.0, false);
+    let (mut a, mut b) = (10f64.ln(), 10_000f64.ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..40 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = f(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// Settings of the weight fit.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Weight of the game result in the target (the rest is the search score).
+    pub lambda: f64,
+    /// Adam's step size at the start, in centiseeds; it falls linearly to a
+    /// tenth of this by the last epoch.
+    pub learning_rate: f64,
+    /// Positions per Adam step.
+    pub batch: usize,
+    /// Seed of the shuffling (the fit is a function of the data and these
+    /// settings only).
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            epochs: 40,
+            lambda: 0.5,
+            learning_rate: 2.0,
+            batch: 4096,
+            seed: 1,
+        }
+    }
+}
+
+/// Adam's state for every weight.
+struct Adam {
+    m: [f64; COUNT],
+    v: [f64; COUNT],
+    t: i32,
+}
+
+impl Adam {
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    const EPSILON: f64 = 1e-12;
+
+    fn new() -> Adam {
+        Adam {
+            m: [0.0; COUNT],
+            v: [0.0; COUNT],
+            t: 0,
+        }
+    }
+
+    /// One step against `grad` with step size `lr`.
+    fn step(&mut self, w: &mut [f64; COUNT], grad: &[f64; COUNT], lr: f64) {
+        self.t += 1;
+        let c1 = 1.0 - Self::BETA1.powi(self.t);
+        let c2 = 1.0 - Self::BETA2.powi(self.t);
+        for i in 0..COUNT {
+            if grad[i] == 0.0 && self.m[i] == 0.0 {
+                continue;
+            }
+            self.m[i] = Self::BETA1 * self.m[i] + (1.0 - Self::BETA1) * grad[i];
+            self.v[i] = Self::BETA2 * self.v[i] + (1.0 - Self::BETA2) * grad[i] * grad[i];
+            let (m, v) = (self.m[i] / c1, self.v[i] / c2);
+            w[i] -= lr * m / (v.sqrt() + Self::EPSILON);
+        }
+    }
+}
+
+/// Fits the weights from `w`, calling `on_epoch(epoch, train loss,
+/// validation loss)` after each epoch; returns the weights of the epoch
+/// with the lowest validation loss (all of them when nothing is held out).
+pub fn train(
+    data: &Dataset,
+    mut w: [f64; COUNT],
+    k: f64,
+    s: &Settings,
+    on_epoch: &mut dyn FnMut(usize, f64, f64),
+) -> [f64; COUNT] {
+    let mut order: Vec<usize> = (0..data.len()).filter(|&i| !data.validation[i]).collect();
+    let held_out = data.validation.iter().any(|&v| v);
+    let targets: Vec<f64> = (0..data.len())
+        .map(|i| target(data, i, k, s.lambda))
+        .collect();
+    let mut rng = Rng::new(s.seed);
+    let mut adam = Adam::new();
+    let (mut best, mut best_loss) = (w, f64::INFINITY);
+    for epoch in 1..=s.epochs {
+        // Fisher-Yates with the crate's generator: the same order every run.
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let progress = (epoch - 1) as f64 / s.epochs.max(2).saturating_sub(1) as f64;
+        let lr = s.learning_rate * (1.0 - 0.9 * progress);
+        for batch in order.chunks(s.batch.max(1)) {
+            let mut grad = [0.0f64; COUNT];
+            for &i in batch {
+                let p = sigmoid(eval(data, &w, i) / k);
+                let g = 2.0 * (p - targets[i]) * p * (1.0 - p) / k;
+                for &(f, v) in data.features(i) {
+                    grad[f as usize] += g * f64::from(v);
+                }
+            }
+            let n = batch.len() as f64;
+            grad.iter_mut().for_each(|g| *g /= n);
+            adam.step(&mut w, &grad, lr);
+        }
+        let train_loss = loss(data, &w, k, s.lambda, false);
+        let valid_loss = if held_out {
+            loss(data, &w, k, s.lambda, true)
+        } else {
+            train_loss
+        };
+        on_epoch(epoch, train_loss, valid_loss);
+        if valid_loss < best_loss {
+            best_loss = valid_loss;
+            best = w;
+        }
+    }
+    best
+}

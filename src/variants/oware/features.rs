@@ -1,0 +1,285 @@
+//! The features of the fitted Oware evaluation (feature set 1) and the
+//! evaluation built from a weight per feature.
+//!
+//! Every feature is "mine minus the opponent's", from the side to move,
+//! with holes numbered relative to their owner (0 the first hole a player
+//! sows from, 5 the last before the opponent's side). Swapping the players
+//! (the same board with the other side to move) swaps "mine" and "the
+//! opponent's", so every feature, and the evaluation, changes sign: the
+//! evaluation is symmetric by construction.
+//!
+//! | index | feature | value per side |
+//! |---|---|---|
+//! | 0..78 | hole `h` (0..6) holds `b` seeds (`b` = 0..12, 12 meaning 12 or more): index `13 h + b` | 1 |
+//! | 78 | seeds on one's side | the seeds |
+//! | 79 | seeds that reach the opponent's side when the hole is sown | per hole, summed |
+//! | 80 | kroo: seeds in a hole of 12 or more | per hole, summed |
+//! | 81 | capture threats: holes of 1 to 11 seeds whose last seed lands on an opponent hole holding 1 or 2 | count |
+//! | 82..94 | seeds on one's side, `t` = 0..11 (11 meaning 11 or more): index `82 + t` | 1 |
+//!
+//! The captured seeds are not a feature: they count 100 centiseeds each,
+//! the unit every weight is measured in.
+//!
+//! The evaluation is a few table lookups: [`Eval::new`] folds the weights
+//! of the hole features into one table indexed by (hole, seeds), and those
+//! of the side totals into another.
+
+use super::Board;
+
+/// The identifier of this feature set, stored in weight files.
+pub const FEATURE_SET: u32 = 1;
+/// The number of features.
+pub const COUNT: usize = 94;
+/// Seed buckets of the per-hole features (0..=11 and 12 or more).
+pub const HOLE_BUCKETS: usize = 13;
+/// Index of the seeds-on-side feature.
+pub const ON_SIDE: usize = 78;
+/// Index of the seeds-reaching-the-opponent feature.
+pub const REACH: usize = 79;
+/// Index of the kroo feature.
+pub const KROO: usize = 80;
+/// Index of the capture-threat feature.
+pub const THREATS: usize = 81;
+/// First index of the side-total buckets.
+pub const SIDE_TOTAL: usize = 82;
+/// Side-total buckets (0..=10 and 11 or more).
+pub const SIDE_BUCKETS: usize = 12;
+
+/// The named groups of features, as `(name, first index, end index)`: the
+/// evaluation's terms are the captured seeds and one term per group.
+pub const GROUPS: [(&str, usize, usize); 6] = [
+    ("holes", 0, ON_SIDE),
+    ("on side", ON_SIDE, REACH),
+    ("reach", REACH, KROO),
+    ("kroo", KROO, THREATS),
+    ("threats", THREATS, SIDE_TOTAL),
+    ("side total", SIDE_TOTAL, COUNT),
+];
+
+/// A short name of feature `i` (for the weight listings).
+pub fn name(i: usize) -> String {
+    match i {
+        0..ON_SIDE => {
+            let (h, b) = (i / HOLE_BUCKETS, i % HOLE_BUCKETS);
+            let plus = if b == HOLE_BUCKETS - 1 { "+" } else { "" };
+            format!("hole{h}={b}{plus}")
+        }
+        ON_SIDE => "on side".into(),
+        REACH => "reach".into(),
+        KROO => "kroo".into(),
+        THREATS => "threats".into(),
+        SIDE_TOTAL..COUNT => {
+            let t = i - SIDE_TOTAL;
+            let plus = if t == SIDE_BUCKETS - 1 { "+" } else { "" };
+            format!("side total={t}{plus}")
+        }
+        _ => "?".into(),
+    }
+}
+
+/// Most seeds a hole can hold.
+const MAX_SEEDS: usize = 48;
+
+/// Seeds of a relative hole `h` holding `n` that land on the opponent's
+/// side when it is sown (the origin hole is skipped on each lap).
+fn reach(h: usize, n: usize) -> i32 {
+    let (mut pos, mut count) = (h, 0);
+    for _ in 0..n {
+        pos = (pos + 1) % 12;
+        if pos == h {
+            pos = (pos + 1) % 12;
+        }
+        count += (pos >= 6) as i32;
+    }
+    count
+}
+
+/// The opponent's relative hole where the last seed of relative hole `h`
+/// holding `n` (1..=11) lands, if it lands there.
+#[inline(always)]
+fn landing(h: usize, n: usize) -> Option<usize> {
+    (1..=11)
+        .contains(&n)
+        .then_some(h + n)
+        .filter(|&l| (6..12).contains(&l))
+        .map(|l| l - 6)
+}
+
+/// The seeds of `side`'s six holes, in relative order.
+#[inline(always)]
+fn row(board: Board, side: usize) -> [usize; 6] {
+    std::array::from_fn(|h| board.seeds(6 * side + h) as usize)
+}
+
+/// Capture threats of a row against the opponent's row.
+#[inline(always)]
+fn threats(mine: &[usize; 6], theirs: &[usize; 6]) -> i32 {
+    let mut count = 0;
+    for (h, &n) in mine.iter().enumerate() {
+        if let Some(l) = landing(h, n) {
+            count += (theirs[l] == 1 || theirs[l] == 2) as i32;
+        }
+    }
+    count
+}
+
+/// One side's feature values (before "mine minus theirs"), dense.
+fn side_values(mine: &[usize; 6], theirs: &[usize; 6]) -> [i32; COUNT] {
+    let mut v = [0i32; COUNT];
+    let mut total = 0;
+    for (h, &n) in mine.iter().enumerate() {
+        v[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)] += 1;
+        v[REACH] += reach(h, n);
+        v[KROO] += if n >= 12 { n as i32 } else { 0 };
+        total += n;
+    }
+    v[ON_SIDE] = total as i32;
+    v[THREATS] = threats(mine, theirs);
+    v[SIDE_TOTAL + total.min(SIDE_BUCKETS - 1)] += 1;
+    v
+}
+
+/// The feature values of `board` from the side to move, dense: mine minus
+/// the opponent's.
+pub fn values(board: Board) -> [i32; COUNT] {
+    let me = board.side();
+    let (mine, theirs) = (row(board, me), row(board, 1 - me));
+    let a = side_values(&mine, &theirs);
+    let b = side_values(&theirs, &mine);
+    std::array::from_fn(|i| a[i] - b[i])
+}
+
+/// The captured seeds, mine minus the opponent's, in centiseeds.
+#[inline(always)]
+pub fn captured(board: Board) -> i32 {
+    let me = board.side();
+    100 * (board.score(me) as i32 - board.score(1 - me) as i32)
+}
+
+/// The hand-set evaluation of [`super::eval::WEIGHTS`] written in this
+/// feature set: 10 per seed on side, 60 per non-empty hole. It gives the
+/// same values as [`super::eval::evaluate_with`] with those weights (the
+/// engine's fallback when no weight file is usable).
+pub fn hand_set() -> [i32; COUNT] {
+    let w = super::eval::WEIGHTS;
+    let mut v = [0i32; COUNT];
+    for h in 0..6 {
+        for b in 1..HOLE_BUCKETS {
+            v[HOLE_BUCKETS * h + b] = w.mobility;
+        }
+    }
+    v[ON_SIDE] = w.on_side;
+    v[KROO] = w.big_hole;
+    v
+}
+
+/// A linear evaluation over this feature set, folded into lookup tables.
+#[derive(Clone, Debug)]
+pub struct Eval {
+    /// The weights, one per feature.
+    weights: [i32; COUNT],
+    /// Per relative hole and seed count: the weights of the hole, on-side,
+    /// reach and kroo features together.
+    hole: [[i32; MAX_SEEDS + 1]; 6],
+    /// Per seeds on one's side.
+    side: [i32; MAX_SEEDS + 1],
+    /// Weight of a capture threat.
+    threat: i32,
+}
+
+impl Eval {
+    /// The evaluation with these weights.
+    pub fn new(weights: [i32; COUNT]) -> Eval {
+        let mut hole = [[0i32; MAX_SEEDS + 1]; 6];
+        for (h, row) in hole.iter_mut().enumerate() {
+            for (n, cell) in row.iter_mut().enumerate() {
+                *cell = weights[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)]
+                    + weights[ON_SIDE] * n as i32
+                    + weights[REACH] * reach(h, n)
+                    + if n >= 12 { weights[KROO] * n as i32 } else { 0 };
+            }
+        }
+        let side = std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]);
+        Eval {
+            weights,
+            hole,
+            side,
+            threat: weights[THREATS],
+        }
+    }
+
+    /// The weights, one per feature.
+    pub fn weights(&self) -> &[i32; COUNT] {
+        &self.weights
+    }
+
+    /// The evaluation of `board` from the side to move, in centiseeds.
+    #[inline]
+    pub fn evaluate(&self, board: Board) -> i32 {
+        let me = board.side();
+        let (mine, theirs) = (row(board, me), row(board, 1 - me));
+        let mut s = captured(board);
+        let (mut tm, mut tt) = (0, 0);
+        for h in 0..6 {
+            s += self.hole[h][mine[h]] - self.hole[h][theirs[h]];
+            tm += mine[h];
+            tt += theirs[h];
+        }
+        s += self.side[tm] - self.side[tt];
+        if self.threat != 0 {
+            s += self.threat * (threats(&mine, &theirs) - threats(&theirs, &mine));
+        }
+        s
+    }
+
+    /// The evaluation split into named terms (the captured seeds, then one
+    /// per group of [`GROUPS`]); they sum to [`Eval::evaluate`].
+    pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
+        let v = values(board);
+        let mut terms = vec![("captured", captured(board))];
+        for (name, from, to) in GROUPS {
+            terms.push((
+                name,
+                (from..to).map(|i| self.weights[i] * v[i]).sum::<i32>(),
+            ));
+        }
+        terms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_counts_the_seeds_sown_on_the_other_side() {
+        assert_eq!(reach(5, 1), 1);
+        assert_eq!(reach(0, 5), 0);
+        assert_eq!(reach(0, 6), 1);
+        assert_eq!(reach(0, 11), 6);
+        // 12 from hole 0: holes 1..11, then (skipping 0) hole 1 again.
+        assert_eq!(reach(0, 12), 6);
+        assert_eq!(reach(3, 12), 6);
+        assert_eq!(landing(5, 1), Some(0));
+        assert_eq!(landing(0, 11), Some(5));
+        assert_eq!(landing(5, 7), None);
+        assert_eq!(landing(0, 3), None);
+    }
+
+    #[test]
+    fn tables_match_the_dot_product() {
+        let mut w = [0i32; COUNT];
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = (i as i32 * 37) % 41 - 20;
+        }
+        let e = Eval::new(w);
+        let b = Board::from_parts([1, 2, 0, 14, 0, 3, 4, 2, 2, 0, 1, 5], [6, 8], false);
+        for b in [b, b.flip_side(), Board::START] {
+            let v = values(b);
+            let dot: i32 = (0..COUNT).map(|i| w[i] * v[i]).sum();
+            assert_eq!(e.evaluate(b), captured(b) + dot);
+            assert_eq!(e.terms(b).iter().map(|t| t.1).sum::<i32>(), e.evaluate(b));
+            assert_eq!(e.evaluate(b.flip_side()), -e.evaluate(b));
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! `awale tune` on a tiny data set made by `awale datagen`, and weight
+//! files through `--eval`: a good one is used, a damaged one refused.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use awale::variants::oware::weights;
+
+fn awale(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(args)
+        .env_remove("AWALE_EVAL")
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("awale-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The two numbers after `label` on its line: train and validation loss.
+fn losses(stdout: &str, label: &str) -> (f64, f64) {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no {label} line in {stdout}"));
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let n = w.len();
+    (w[n - 3].parse().unwrap(), w[n - 1].parse().unwrap())
+}
+
+fn make_weights(dir: &Path) -> PathBuf {
+    let data = dir.join("d.dat");
+    let d = data.to_str().unwrap();
+    let out = awale(&[
+        "datagen",
+        "--out",
+        d,
+        "--games",
+        "30",
+        "--nodes",
+        "400",
+        "--tables",
+        "<none>",
+        "--threads",
+        "2",
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{:?}", text(&out));
+    let w = dir.join("w.bin");
+    let out = awale(&[
+        "tune",
+        "--data",
+        d,
+        "--out",
+        w.to_str().unwrap(),
+        "--epochs",
+        "20",
+        "--lr",
+        "3",
+        "--batch",
+        "256",
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let before = losses(&stdout, "hand-set:");
+    let after = losses(&stdout, "fitted:");
+    assert!(after.0 < before.0, "the training loss falls: {stdout}");
+    assert!(stdout.contains("epoch  20"), "{stdout}");
+    w
+}
+
+#[test]
+fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
+    let dir = temp_dir("fit");
+    let w = make_weights(&dir);
+    assert!(weights::load(&w).is_ok());
+    let path = w.to_str().unwrap();
+
+    // The file is used: bench runs with it, and a damaged copy is refused.
+    let out = awale(&["bench", "--depth", "3", "--eval", path]);
+    assert!(out.status.success(), "{:?}", text(&out));
+
+    let good = std::fs::read(&w).unwrap();
+    let mut flipped = good.clone();
+    flipped[50] ^= 0x04;
+    let bad = dir.join("flipped.bin");
+    std::fs::write(&bad, &flipped).unwrap();
+    let out = awale(&["bench", "--depth", "3", "--eval", bad.to_str().unwrap()]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("bad weight file") && stderr.contains("checksum"),
+        "{stderr}"
+    );
+
+    let cut = dir.join("cut.bin");
+    std::fs::write(&cut, &good[..good.len() - 7]).unwrap();
+    let out = awale(&["analyze", "--depth", "2", "--eval", cut.to_str().unwrap()]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("truncated"), "{stderr}");
+
+    // Through the environment, a bad file gives the hand-set evaluation:
+    // the engine still plays.
+    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["bench", "--depth", "3"])
+        .env("AWALE_EVAL", bad.to_str().unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let nodes = |o: &Output| {
+        let (stdout, _) = text(o);
+        stdout
+            .lines()
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let hand = awale(&["bench", "--depth", "3", "--eval", "<hand-set>"]);
+    assert!(hand.status.success());
+    assert_eq!(
+        nodes(&out),
+        nodes(&hand),
+        "the fallback is the hand-set evaluation"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
