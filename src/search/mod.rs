@@ -39,7 +39,7 @@ use limits::Budget;
 use oracle::Oracle;
 use root::RootMove;
 pub use score::Score;
-use score::{table_result, INFINITE};
+use score::{table_result, within, INFINITE};
 use thread::Shared;
 use thread::WorkerPool;
 use tt::Table;
@@ -167,13 +167,15 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
-/// Switches for tests: the table off, cutoffs only on equal depths, or
-/// every iteration with the full window.
+/// Switches for tests: the table off, cutoffs only on equal depths, every
+/// iteration with the full window, or no late-move reductions (which make
+/// the search differ from minimax by design).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Config {
     pub use_tt: bool,
     pub exact_depth: bool,
     pub aspiration: bool,
+    pub reductions: bool,
 }
 
 /// A search engine for one variant, keeping its table between searches.
@@ -210,6 +212,7 @@ impl<G: Game> Searcher<G> {
                 use_tt: true,
                 exact_depth: false,
                 aspiration: true,
+                reductions: true,
             },
         };
         s.set_threads(threads);
@@ -377,6 +380,7 @@ impl<G: Game> Searcher<G> {
             oracle: self.oracle.as_deref(),
             use_tt: self.config.use_tt,
             exact_depth: self.config.exact_depth,
+            reductions: self.config.reductions,
             stop,
             abort: AtomicBool::new(false),
             limits_armed: AtomicBool::new(false),
@@ -466,7 +470,7 @@ impl<G: Game> Searcher<G> {
                         seldepth: self.workers.seldepth().max(depth as usize) as u32,
                         multipv: line + 1,
                         score: Score(if line == 0 {
-                            best.score.clamp(known.0, known.1)
+                            within(best.score, known)
                         } else {
                             best.score
                         }),

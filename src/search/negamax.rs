@@ -29,7 +29,7 @@
 //! repetition (scored without a call).
 
 use super::ordering::{capture_key, sort_by_key_desc};
-use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, INFINITE};
+use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, within, INFINITE};
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
 use super::thread::{Shared, Worker, MAX_PLY};
 use super::tt::Bound;
@@ -124,7 +124,7 @@ impl<G: Game> Worker<G> {
             self.pv[ply + 1].clear();
             return match self.probe(sh, next, irreversible, ply + 1) {
                 Some((lower, upper)) if lower == upper => -lower,
-                Some((lower, upper)) => -self.leaf(game, next, ply + 1).clamp(lower, upper),
+                Some(known) => -within(self.leaf(game, next, ply + 1), known),
                 None => -self.leaf(game, next, ply + 1),
             };
         }
@@ -201,7 +201,7 @@ impl<G: Game> Worker<G> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.leaf(game, pos, ply).clamp(known.0, known.1);
+            return within(self.leaf(game, pos, ply), known);
         }
 
         // Nodes one ply above the leaves neither probe nor store: they are
@@ -309,7 +309,11 @@ impl<G: Game> Worker<G> {
                     }
                     break;
                 }
-                let reduction = late_move_reduction(depth, k, key == 0, pv_node);
+                let reduction = if sh.reductions {
+                    late_move_reduction(depth, k, key == 0, pv_node)
+                } else {
+                    0
+                };
                 let s = self.child(
                     sh, sp, pos, &next, depth, ply, alpha, beta, first, reduction,
                 );
@@ -341,7 +345,7 @@ impl<G: Game> Worker<G> {
         }
         // A value the oracle's bounds correct is only known to be at least
         // (or at most) the bound.
-        let clamped = best.clamp(known.0, known.1);
+        let clamped = within(best, known);
         if use_tt && inner_rep_low >= here {
             let bound = if clamped > best {
                 Bound::Lower

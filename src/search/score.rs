@@ -138,6 +138,19 @@ pub(crate) fn clamp_heuristic(v: i32) -> i32 {
 
 /// The value, for the side `me`, of a position whose final totals under
 /// perfect play are `scores` (from the tables), at `ply` plies from the root.
+/// `score` brought within the bounds `known` that the endgame tables give
+/// (see [`super::oracle`]), unless it is the result of a game the search
+/// played to its end, which is surer than any bound and must stay a mate
+/// score.
+#[inline]
+pub(crate) fn within(score: i32, known: (i32, i32)) -> i32 {
+    if score.abs() >= Score::DECISIVE {
+        score
+    } else {
+        score.clamp(known.0, known.1)
+    }
+}
+
 #[inline]
 pub(crate) fn table_result(scores: [u32; 2], me: usize, ply: usize) -> i32 {
     Score::table(scores[me], scores[1 - me], ply as u32).0
