@@ -35,23 +35,23 @@ pub trait VariantVisitor {
 }
 
 /// Builds the variant called `name` (case-insensitive), applies the rule
-/// options `(name, value)` in order, and hands it to `visitor`.
+/// options `(name, value)` in order, and hands it to `visitor`. The one
+/// dispatch on the name is [`view::with_view`]; this visit needs only the
+/// game.
 pub fn with_variant<V: VariantVisitor>(
     name: &str,
     options: &[(String, String)],
     visitor: V,
 ) -> Result<V::Output, GameError> {
-    match name.to_ascii_lowercase().as_str() {
-        "oware" => Ok(visitor.visit(configured::<oware::Oware>(options)?)),
-        "colors12" => Ok(visitor.visit(configured::<colors12::Colors12>(options)?)),
-        "colors16" => Ok(visitor.visit(configured::<colors16::Colors16>(options)?)),
-        "transparent80" => Ok(visitor.visit(configured::<transparent::Transparent80>(options)?)),
-        "transparent96" => Ok(visitor.visit(configured::<transparent::Transparent96>(options)?)),
-        _ => Err(GameError::new(format!(
-            "unknown variant '{name}' (expected one of: {})",
-            NAMES.join(", ")
-        ))),
+    /// A plain visitor seen as one that may use the board view.
+    struct Plain<V>(V);
+    impl<V: VariantVisitor> view::ViewVisitor for Plain<V> {
+        type Output = V::Output;
+        fn visit<G: view::BoardView>(self, game: G) -> V::Output {
+            self.0.visit(game)
+        }
     }
+    view::with_view(name, options, Plain(visitor))
 }
 
 /// A variant with its default rules, then each option applied in order.

@@ -152,7 +152,7 @@ pub trait ViewVisitor {
     fn visit<G: BoardView>(self, game: G) -> Self::Output;
 }
 
-/// [`variants::with_variant`] for code that also needs the board view:
+/// The one dispatch on a variant's name ([`variants::with_variant`] uses it), for code that also needs the board view:
 /// builds the variant called `name` (case-insensitive) with the rule
 /// options `(name, value)` applied in order, and hands it to `visitor`.
 pub fn with_view<V: ViewVisitor>(
