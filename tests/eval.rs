@@ -1,9 +1,13 @@
 //! The evaluation: symmetric, its named terms sum to it, the hand-set
 //! weights written in the fitted feature set keep their values.
 
+mod common;
+
+use awale::game::Game;
 use awale::variants::oware::eval::{self, evaluate_with, WEIGHTS};
 use awale::variants::oware::features::{Eval, COUNT};
-use awale::variants::oware::Board;
+use awale::variants::oware::{Board, Oware};
+use common::process::run_with_input;
 use proptest::prelude::*;
 
 /// A position: 12 holes and two scores summing to at most 48.
@@ -75,4 +79,89 @@ proptest! {
     fn hand_set_in_the_feature_set_is_the_hand_set_evaluation(b in position()) {
         prop_assert_eq!(eval::hand_set().evaluate(b), evaluate_with(b, &WEIGHTS));
     }
+}
+
+/// The `Total:` values of the `eval` answers in an engine's output, and its
+/// error lines.
+fn totals_and_errors(args: &[&str], script: &str) -> (Vec<i32>, Vec<String>, String) {
+    let out = run_with_input(args, script);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let totals = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("Total: "))
+        .map(|t| t.trim().parse().unwrap())
+        .collect();
+    let errors = stdout
+        .lines()
+        .filter(|l| l.starts_with("info string error"))
+        .map(str::to_string)
+        .collect();
+    (totals, errors, stdout)
+}
+
+#[test]
+fn the_evalfile_option_changes_the_weights_and_refuses_bad_files() {
+    let moves = ["C", "b", "B", "e", "C", "a", "F"];
+    let game = Oware::default();
+    let mut pos = game.start();
+    for m in moves {
+        pos = game.play(&pos, game.parse_move(&pos, m).unwrap());
+    }
+    let fitted = eval::fitted().unwrap().evaluate(pos);
+    let hand = eval::hand_set().evaluate(pos);
+    assert_ne!(fitted, hand, "a position where the weights disagree");
+
+    let dir = std::env::temp_dir().join(format!("awale-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.bin");
+    std::fs::write(&good, eval::EMBEDDED).unwrap();
+    let mut flipped = eval::EMBEDDED.to_vec();
+    flipped[60] ^= 0x10;
+    let bad = dir.join("flipped.bin");
+    std::fs::write(&bad, &flipped).unwrap();
+
+    let script = format!(
+        "position startpos moves {}\neval\n\
+         setoption name EvalFile value <hand-set>\neval\n\
+         setoption name EvalFile value {}\neval\n\
+         setoption name EvalFile value /no/such/weights.bin\neval\n\
+         setoption name EvalFile value {}\neval\n\
+         uci\ngo depth 3\nisready\nquit\n",
+        moves.join(" "),
+        bad.display(),
+        good.display()
+    );
+    let (totals, errors, stdout) = totals_and_errors(&[], &script);
+    // A refused file changes nothing: the hand-set weights stay.
+    assert_eq!(totals, vec![fitted, hand, hand, hand, fitted], "{stdout}");
+    assert_eq!(errors.len(), 2, "{stdout}");
+    assert!(
+        errors[0].contains("EvalFile") && errors[0].contains("checksum"),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[1].contains("/no/such/weights.bin"), "{}", errors[1]);
+    assert!(
+        stdout.contains(&format!(
+            "option name EvalFile type string default {}",
+            good.display()
+        )),
+        "uci shows the weights in force: {stdout}"
+    );
+    assert!(stdout.contains("bestmove "), "{stdout}");
+
+    // `--eval` sets the weights the option starts from.
+    let (totals, errors, stdout) = totals_and_errors(
+        &["--eval", "<hand-set>"],
+        &format!(
+            "position startpos moves {}\neval\nuci\nquit\n",
+            moves.join(" ")
+        ),
+    );
+    assert_eq!((totals, errors), (vec![hand], vec![]), "{stdout}");
+    assert!(
+        stdout.contains("option name EvalFile type string default <hand-set>"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -103,7 +103,7 @@ enum Command {
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     if let Some(spec) = &cli.eval {
-        awale::variants::oware::eval::use_file(spec)?;
+        awale::variants::oware::eval::install(spec)?;
     }
     match cli.command {
         None => uci::run(uci::UciArgs::default()),

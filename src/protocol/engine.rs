@@ -455,6 +455,13 @@ impl Engine {
                 }
             }
             Effect::ClearHash => session.clear_hash(),
+            Effect::Evaluation => {
+                if let Err(e) = crate::variants::oware::eval::install(&next.eval) {
+                    self.error(&format!("setoption: option EvalFile: {e}"));
+                    return Ok(());
+                }
+                session.clear_hash();
+            }
             Effect::Rebuild { keep_position } => {
                 let record = if keep_position {
                     session.record()

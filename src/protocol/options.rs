@@ -7,6 +7,7 @@ use crate::game::{parse_bool, OptionInfo, OptionKind};
 use crate::search::Level;
 use crate::tables::loader::Source;
 use crate::variants;
+use crate::variants::oware::eval as oware_eval;
 
 use super::session::Settings;
 
@@ -30,6 +31,9 @@ pub enum Effect {
     Configure,
     /// Empty the transposition table (`Clear Hash`).
     ClearHash,
+    /// Play with the evaluation named by [`Settings::eval`] (`EvalFile`):
+    /// load it, and empty the table, whose scores came from the old one.
+    Evaluation,
     /// Build a new session (new variant or rule); `keep_position` says
     /// whether to replay the current position in it.
     Rebuild {
@@ -93,6 +97,10 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
     lines.push(format!(
         "option name Tables type string default {}",
         settings.tables
+    ));
+    lines.push(format!(
+        "option name EvalFile type string default {}",
+        settings.eval
     ));
     lines.push(format!(
         "option name Ponder type check default {}",
@@ -182,6 +190,14 @@ pub fn apply(
                 Source::parse(value.unwrap_or("")).map_err(|e| format!("option Tables: {e}"))?;
             Effect::Configure
         }
+        "evalfile" => {
+            // An empty value goes back to the built-in weights.
+            next.eval = match value.map(str::trim) {
+                None | Some("") => oware_eval::FITTED.to_string(),
+                Some(spec) => spec.to_string(),
+            };
+            Effect::Evaluation
+        }
         "ponder" => {
             let value = value.ok_or("option Ponder: a value is required")?;
             next.ponder = parse_bool("Ponder", value).map_err(|e| e.to_string())?;
@@ -203,6 +219,7 @@ pub fn apply(
                         "MultiPV",
                         "Move Overhead",
                         "Tables",
+                        "EvalFile",
                         "Ponder",
                         "Clear Hash",
                     ]);
@@ -246,6 +263,7 @@ mod tests {
             "option name MultiPV type spin default 1 min 1",
             "option name Move Overhead type spin default 10 min 0",
             "option name Tables type string default <default>",
+            "option name EvalFile type string default <fitted>",
             "option name Ponder type check default false",
             "option name Clear Hash type button",
         ] {
@@ -287,6 +305,10 @@ mod tests {
         assert_eq!((n.ponder, e), (true, Effect::Stored));
         let (n, _) = apply(&n, &rules(), "Ponder", Some("false")).unwrap();
         assert!(!n.ponder);
+        let (n, e) = apply(&s, &rules(), "evalfile", Some("<hand-set>")).unwrap();
+        assert_eq!((n.eval.as_str(), e), ("<hand-set>", Effect::Evaluation));
+        let (n, _) = apply(&n, &rules(), "EvalFile", None).unwrap();
+        assert_eq!(n.eval, "<fitted>");
         let (n, _) = apply(&s, &rules(), "Variant", Some("OWARE")).unwrap();
         assert_eq!(n.variant, "oware");
     }

@@ -47,6 +47,9 @@ pub struct Settings {
     pub tables: Source,
     /// Whether `bestmove` names the reply expected (`Ponder`).
     pub ponder: bool,
+    /// The weights `oware` evaluates with (`EvalFile`): `<fitted>`,
+    /// `<hand-set>` or a weight file's path.
+    pub eval: String,
 }
 
 impl Default for Settings {
@@ -62,6 +65,7 @@ impl Default for Settings {
             move_overhead: Duration::from_millis(10),
             tables: Source::Default,
             ponder: false,
+            eval: crate::variants::oware::eval::active_spec().to_string(),
         }
     }
 }

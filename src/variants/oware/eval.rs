@@ -20,14 +20,17 @@
 //! The engine itself evaluates with [`active`]: a linear evaluation over
 //! the feature set of [`super::features`], whose weights are either these
 //! hand-set ones (written in that feature set, same values) or fitted ones
-//! from a weight file (`docs/eval.md`). Which one is chosen once, at the
-//! first evaluation: the file named by the `AWALE_EVAL` environment
-//! variable or installed by [`use_file`] if any, else the built-in choice
-//! [`DEFAULT_FITTED`]. A weight file that fails its checks is refused with
-//! a warning (logged) and the hand-set weights are used; nothing panics.
+//! from a weight file (`docs/eval.md`). At the first evaluation it is the
+//! file named by the `AWALE_EVAL` environment variable if any, else the
+//! built-in choice [`DEFAULT_FITTED`]; [`install`] replaces it at any time
+//! (the `--eval` flag, the `EvalFile` option). A weight file that fails its
+//! checks is refused with a clear error and changes nothing; a bad
+//! `AWALE_EVAL` gives a warning (logged) and the hand-set weights. Nothing
+//! panics.
 
 use std::path::Path;
-use std::sync::OnceLock;
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, Ordering};
 
 use super::features::{self, Eval};
 use super::weights::{self, WeightsError};
@@ -45,9 +48,53 @@ pub const EMBEDDED: &[u8] = include_bytes!("weights.bin");
 /// `<hand-set>` and `<fitted>` name the built-in weights.
 pub const ENV_VAR: &str = "AWALE_EVAL";
 
-/// The evaluation the engine plays with, chosen at the first use.
-static ACTIVE: OnceLock<Eval> = OnceLock::new();
+/// The name of the fitted weights included in the binary.
+pub const FITTED: &str = "<fitted>";
+/// The name of the hand-set weights.
+pub const HAND_SET: &str = "<hand-set>";
 
+/// An evaluation in use and the name it was chosen by.
+struct Chosen {
+    spec: String,
+    eval: Eval,
+}
+
+/// The evaluation the engine plays with: null until the first use, then a
+/// [`Chosen`] leaked by [`publish_first`] or [`install`]. Searches on other threads may hold a
+/// reference to an evaluation while [`install`] replaces it, so none is
+/// ever freed: each installation keeps about 2 KB for the process's life.
+static ACTIVE: AtomicPtr<Chosen> = AtomicPtr::new(ptr::null_mut());
+
+/// Makes `chosen` the evaluation in use unless another was chosen first
+/// (by [`install`] or a concurrent first use), and returns the one in use.
+#[cold]
+fn publish_first(chosen: Chosen) -> &'static Chosen {
+    let new: *mut Chosen = Box::leak(Box::new(chosen));
+    match ACTIVE.compare_exchange(ptr::null_mut(), new, Ordering::AcqRel, Ordering::Acquire) {
+        // SAFETY: `new` comes from `Box::leak` and is never freed.
+        Ok(_) => unsafe { &*new },
+        Err(current) => {
+            // SAFETY: `new` was never shared; taking it back frees it once.
+            drop(unsafe { Box::from_raw(new) });
+            // SAFETY: every non-null value of ACTIVE comes from `Box::leak`
+            // and is never freed.
+            unsafe { &*current }
+        }
+    }
+}
+
+/// The evaluation in use with its name, chosen by [`initial`] at the first
+/// call.
+#[inline]
+fn chosen() -> &'static Chosen {
+    let current = ACTIVE.load(Ordering::Acquire);
+    if current.is_null() {
+        return publish_first(initial());
+    }
+    // SAFETY: every non-null value of ACTIVE comes from `Box::leak` and is
+    // never freed.
+    unsafe { &*current }
+}
 /// The hand-set evaluation in the fitted evaluation's form.
 pub fn hand_set() -> Eval {
     Eval::new(features::hand_set())
@@ -61,8 +108,8 @@ pub fn fitted() -> Result<Eval, WeightsError> {
 /// The evaluation named by `spec`: `<hand-set>`, `<fitted>` or a path.
 pub fn load(spec: &str) -> Result<Eval, WeightsError> {
     match spec {
-        "<hand-set>" => Ok(hand_set()),
-        "<fitted>" => fitted(),
+        HAND_SET => Ok(hand_set()),
+        FITTED => fitted(),
         path => weights::load(Path::new(path)).map(Eval::new),
     }
 }
@@ -70,32 +117,49 @@ pub fn load(spec: &str) -> Result<Eval, WeightsError> {
 /// The evaluation chosen when nothing was installed: `AWALE_EVAL` if set,
 /// else the built-in default; a bad file gives a warning and the hand-set
 /// weights.
-fn initial() -> Eval {
-    let chosen = match std::env::var(ENV_VAR) {
-        Ok(spec) if !spec.is_empty() => load(&spec),
-        _ if DEFAULT_FITTED => fitted(),
-        _ => Ok(hand_set()),
+#[cold]
+fn initial() -> Chosen {
+    let spec = match std::env::var(ENV_VAR) {
+        Ok(spec) if !spec.is_empty() => spec,
+        _ if DEFAULT_FITTED => FITTED.to_string(),
+        _ => HAND_SET.to_string(),
     };
-    chosen.unwrap_or_else(|e| {
-        log::warn!("{e}; the engine evaluates with the hand-set weights");
-        hand_set()
-    })
+    match load(&spec) {
+        Ok(eval) => Chosen { spec, eval },
+        Err(e) => {
+            log::warn!("{e}; the engine evaluates with the hand-set weights");
+            Chosen {
+                spec: HAND_SET.to_string(),
+                eval: hand_set(),
+            }
+        }
+    }
 }
 
 /// The evaluation the engine plays with.
 #[inline]
 pub fn active() -> &'static Eval {
-    ACTIVE.get_or_init(initial)
+    &chosen().eval
+}
+
+/// The name of the evaluation in use: `<fitted>`, `<hand-set>` or the path
+/// of its weight file, as given.
+pub fn active_spec() -> &'static str {
+    &chosen().spec
 }
 
 /// Makes the engine play with the evaluation named by `spec` (see
-/// [`load`]); an error if the file is refused or if the engine has already
-/// evaluated a position (the choice is made once per process).
-pub fn use_file(spec: &str) -> Result<(), WeightsError> {
+/// [`load`]) from its next evaluation on. When the file is refused the
+/// evaluation in use stays and the error says why. Installing the name
+/// already in use reads the file again (it may have changed).
+pub fn install(spec: &str) -> Result<(), WeightsError> {
     let eval = load(spec)?;
-    ACTIVE
-        .set(eval)
-        .map_err(|_| WeightsError::Format("the evaluation is already in use".into()))
+    let chosen: *mut Chosen = Box::leak(Box::new(Chosen {
+        spec: spec.to_string(),
+        eval,
+    }));
+    ACTIVE.store(chosen, Ordering::Release);
+    Ok(())
 }
 
 /// The weights of the positional terms, in centiseeds per unit.
