@@ -513,3 +513,55 @@ fn sigterm_shuts_the_server_down_cleanly() {
     };
     assert!(status.success(), "{status:?}");
 }
+
+/// The CPU time the process `pid` has used (user and system), from
+/// /proc/PID/stat; `None` where that cannot be read.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // Linux reports these in clock ticks of 1/100 s (USER_HZ).
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// The CPU time `pid` uses over `window`.
+fn cpu_used_over(pid: u32, window: Duration) -> Option<Duration> {
+    let before = cpu_time(pid)?;
+    thread::sleep(window);
+    Some(cpu_time(pid)?.saturating_sub(before))
+}
+
+#[test]
+fn closing_the_analysis_stream_stops_its_search() {
+    let server = Server::start();
+    let pid = server.child.id();
+    if cpu_time(pid).is_none() {
+        eprintln!("skipped: no /proc to measure the server's CPU time");
+        return;
+    }
+    let (id, _) = server.new_game(json!({}));
+    let window = Duration::from_secs(2);
+    let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))
+        .call()
+        .expect("a stream");
+    let mut reader = BufReader::new(response.into_reader());
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("a first event");
+    // While the stream is open the search runs: the server uses CPU.
+    let searching = cpu_used_over(pid, window).unwrap();
+    assert!(searching > Duration::ZERO, "no search running");
+    // Closing the connection stops it, the 30 s not used up: the server
+    // goes idle. Compared with the rate measured just before, on the same
+    // (possibly loaded) machine, not with a fixed time.
+    drop(reader);
+    thread::sleep(Duration::from_millis(500));
+    let after = cpu_used_over(pid, window).unwrap();
+    assert!(
+        after * 4 < searching,
+        "the search goes on after the stream closed: {after:?} of CPU in {window:?}, {searching:?} while open"
+    );
+    // The game is still there and answers.
+    let (status, _) = server.call("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200);
+}
