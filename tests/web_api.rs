@@ -71,6 +71,18 @@ impl Server {
         value
     }
 
+    /// Starts a 30-second analysis of game `id` and reads its first line:
+    /// the stream, with the search running behind it.
+    fn long_analysis(&self, id: &str) -> impl BufRead {
+        let response = ureq::get(&self.url(&format!("/api/games/{id}/analysis?movetime=30000")))
+            .call()
+            .expect("a stream");
+        let mut reader = BufReader::new(response.into_reader());
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("a first event");
+        reader
+    }
+
     fn new_game(&self, body: Value) -> (String, Value) {
         let state = self.ok("POST", "/api/games", body);
         (state["id"].as_str().expect("an id").to_string(), state)
@@ -489,12 +501,7 @@ fn sigterm_shuts_the_server_down_cleanly() {
     let mut server = Server::start();
     let (id, _) = server.new_game(json!({}));
     // A long analysis is running when the signal comes.
-    let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))
-        .call()
-        .expect("a stream");
-    let mut reader = BufReader::new(response.into_reader());
-    let mut line = String::new();
-    reader.read_line(&mut line).expect("a first event");
+    let _stream = server.long_analysis(&id);
     let started = Instant::now();
     let killed = Command::new("kill")
         .args(["-TERM", &server.child.id().to_string()])
@@ -542,12 +549,7 @@ fn closing_the_analysis_stream_stops_its_search() {
     }
     let (id, _) = server.new_game(json!({}));
     let window = Duration::from_secs(2);
-    let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))
-        .call()
-        .expect("a stream");
-    let mut reader = BufReader::new(response.into_reader());
-    let mut line = String::new();
-    reader.read_line(&mut line).expect("a first event");
+    let reader = server.long_analysis(&id);
     // While the stream is open the search runs: the server uses CPU.
     let searching = cpu_used_over(pid, window).unwrap();
     assert!(searching > Duration::ZERO, "no search running");
