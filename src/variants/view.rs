@@ -46,6 +46,12 @@ impl SeedKind {
     }
 }
 
+/// The seeds of a hole listed by kind, the kinds with no seed left out:
+/// what [`BoardView::hole_seeds`] returns.
+pub fn present(kinds: impl IntoIterator<Item = (SeedKind, u32)>) -> Vec<(SeedKind, u32)> {
+    kinds.into_iter().filter(|&(_, n)| n > 0).collect()
+}
+
 /// A game whose positions can be drawn hole by hole and whose moves can be
 /// shown seed by seed.
 pub trait BoardView: Game {
@@ -56,8 +62,10 @@ pub trait BoardView: Game {
     fn owner(&self, i: usize) -> Side;
 
     /// The name of hole index `i` in the variant's notation: what a person
-    /// types to play it (`A`, `f`, `14`).
-    fn hole_label(&self, i: usize) -> String;
+    /// types to play it (`A`, `f`, `14`); by default its number from 1.
+    fn hole_label(&self, i: usize) -> String {
+        (i + 1).to_string()
+    }
 
     /// The seeds of hole index `i`, by kind (kinds with no seed left out).
     fn hole_seeds(&self, pos: &Self::Position, i: usize) -> Vec<(SeedKind, u32)>;

@@ -386,20 +386,13 @@ impl crate::variants::view::BoardView for Colors12 {
         Side::from_index(Board::owner(i))
     }
 
-    fn hole_label(&self, i: usize) -> String {
-        (i + 1).to_string()
-    }
-
     fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
-        use crate::variants::view::SeedKind;
-        [
+        use crate::variants::view::{present, SeedKind};
+        present([
             (SeedKind::Red, pos.red(i)),
             (SeedKind::Black, pos.black(i)),
             (SeedKind::Special, pos.special(i)),
-        ]
-        .into_iter()
-        .filter(|&(_, n)| n > 0)
-        .collect()
+        ])
     }
 
     fn hand(&self, pos: &Board) -> Option<[u32; 2]> {

@@ -65,20 +65,13 @@ impl<R: Rules> crate::variants::view::BoardView for R {
         Side::from_index(Board::owner(i))
     }
 
-    fn hole_label(&self, i: usize) -> String {
-        (i + 1).to_string()
-    }
-
     fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
-        use crate::variants::view::SeedKind;
-        [
+        use crate::variants::view::{present, SeedKind};
+        present([
             (SeedKind::Red, pos.red(i)),
             (SeedKind::Blue, pos.blue(i)),
             (SeedKind::Clear, pos.clear(i)),
-        ]
-        .into_iter()
-        .filter(|&(_, n)| n > 0)
-        .collect()
+        ])
     }
 
     fn hand(&self, _pos: &Board) -> Option<[u32; 2]> {

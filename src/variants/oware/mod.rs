@@ -391,12 +391,8 @@ impl crate::variants::view::BoardView for Oware {
     }
 
     fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
-        let n = pos.seeds(i);
-        if n == 0 {
-            Vec::new()
-        } else {
-            vec![(crate::variants::view::SeedKind::Plain, n)]
-        }
+        use crate::variants::view::{present, SeedKind};
+        present([(SeedKind::Plain, pos.seeds(i))])
     }
 
     fn hand(&self, _pos: &Board) -> Option<[u32; 2]> {
