@@ -13,6 +13,8 @@
 //! fits the evaluation's weights to it.
 
 pub mod bench;
+pub mod book;
+pub mod checksum;
 pub mod datagen;
 pub mod game;
 pub mod perft;

@@ -4,6 +4,7 @@
 mod analyze;
 mod arbiter;
 mod bench;
+mod book;
 mod datagen;
 mod match_cmd;
 mod perft;
@@ -90,6 +91,13 @@ enum Command {
     /// Binds 127.0.0.1:8080 unless told otherwise and prints
     /// `listening on http://HOST:PORT/`; Ctrl-C stops it.
     Serve(serve::ServeArgs),
+    /// Build an opening book, probe a position in one, or check one.
+    ///
+    /// `book build --out FILE` searches the first plies from the start and
+    /// writes the moves worth playing with their scores; `book probe`
+    /// shows a position's book moves; `book check` walks a book from the
+    /// start and checks every move. See docs/book.md.
+    Book(book::BookArgs),
     /// Fit the evaluation's weights to training data from `datagen`.
     ///
     /// `tune --data FILE --out weights.bin` reads the positions, fits the
@@ -119,5 +127,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Datagen(args)) => datagen::run(args),
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Tune(args)) => tune::run(args),
+        Some(Command::Book(args)) => book::run(args),
     }
 }

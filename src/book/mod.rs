@@ -1,0 +1,359 @@
+//! The opening book: moves the engine found by long searches of the first
+//! plies of the game, so that a timed game starts with moves better than a
+//! short search would find, and with variety (a weighted choice among moves
+//! that score nearly the same).
+//!
+//! - [`format`]: the file (header, sorted entries, checksum);
+//! - [`build`]: how the engine makes a book (an expansion of the lines its
+//!   own searches find best, scores backed up through the tree);
+//! - [`check`]: walks a book from the start position and checks that every
+//!   move it holds is legal.
+//!
+//! A book knows positions by a key of their text ([`position_key`]) and
+//! serves one variant with one set of rule options ([`Book::fits`]). The
+//! book of `oware` under the default rules is built into the binary
+//! ([`Book::builtin`]); docs/book.md tells how it was made.
+
+pub mod build;
+pub mod check;
+pub mod format;
+
+use std::fmt;
+use std::fs;
+use std::io::Write as _;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use crate::game::Game;
+use crate::rng::Rng;
+use format::{Contents, Entry, FormatError};
+
+/// How the `Book` option names the book built into the binary.
+pub const BUILTIN: &str = "<builtin>";
+
+/// The moves a timed game chooses among: those within this many hundredths
+/// of a seed of the best move of the position.
+pub const PLAY_MARGIN: i32 = 15;
+
+/// The book of `oware` under the default rules, made by `awale book build`
+/// (see docs/book.md).
+static BUILTIN_BYTES: &[u8] = include_bytes!("oware.bin");
+
+/// A book that could not be opened.
+#[derive(Debug)]
+pub struct BookError(String);
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BookError {}
+
+impl From<FormatError> for BookError {
+    fn from(e: FormatError) -> BookError {
+        BookError(e.0)
+    }
+}
+
+/// The key a book knows a position by: the 64-bit FNV-1a hash of its
+/// position string ([`Game::format_position`]), which names the board, the
+/// captured seeds and the side to move, and does not change with the
+/// engine's internals.
+pub fn position_key(text: &str) -> u64 {
+    text.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+/// A variant's rule options as a book's header records them,
+/// `Name=value` joined by commas; `Notation` is left out, since it changes
+/// only how moves are written, not the game.
+pub fn rules_text<G: Game>(game: &G) -> String {
+    game.options()
+        .iter()
+        .filter(|o| !o.name.eq_ignore_ascii_case("Notation"))
+        .map(|o| format!("{}={}", o.name, o.current))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A book move of a position, with what the book says of it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BookMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score for the side to move, in hundredths of a seed.
+    pub score: i32,
+    /// The depth of the search behind the score.
+    pub depth: u32,
+}
+
+/// An opening book: for each position it knows, its moves and their scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    contents: Contents,
+}
+
+impl Book {
+    /// A book of `variant` under `rules` holding `entries` (in any order).
+    pub fn new(variant: &str, rules: &str, mut entries: Vec<Entry>) -> Book {
+        format::sort(&mut entries);
+        Book {
+            contents: Contents {
+                variant: variant.to_string(),
+                rules: rules.to_string(),
+                entries,
+            },
+        }
+    }
+
+    /// Reads a book from the bytes of its file; see [`format::decode`].
+    pub fn decode(bytes: &[u8]) -> Result<Book, BookError> {
+        Ok(Book {
+            contents: format::decode(bytes)?,
+        })
+    }
+
+    /// The bytes of the book's file.
+    pub fn encode(&self) -> Result<Vec<u8>, BookError> {
+        Ok(format::encode(&self.contents)?)
+    }
+
+    /// Reads and checks the book file at `path`.
+    pub fn load(path: &Path) -> Result<Book, BookError> {
+        let bytes = fs::read(path)
+            .map_err(|e| BookError(format!("cannot read {}: {e}", path.display())))?;
+        Book::decode(&bytes).map_err(|e| BookError(format!("{}: {e}", path.display())))
+    }
+
+    /// Writes the book to `path`: under a temporary name in the same
+    /// directory, synced, then renamed, so that `path` is always a whole book.
+    pub fn save(&self, path: &Path) -> Result<(), BookError> {
+        let bytes = self.encode()?;
+        let fail = |e: std::io::Error| BookError(format!("cannot write {}: {e}", path.display()));
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = std::path::PathBuf::from(tmp);
+        let mut file = fs::File::create(&tmp).map_err(fail)?;
+        let written = file.write_all(&bytes).and_then(|()| file.sync_all());
+        drop(file);
+        if let Err(e) = written.and_then(|()| fs::rename(&tmp, path)) {
+            let _ = fs::remove_file(&tmp);
+            return Err(fail(e));
+        }
+        Ok(())
+    }
+
+    /// The book built into the binary, read once; `None` (and an error in
+    /// the log) if it does not pass its checks, which a test rules out.
+    pub fn builtin() -> Option<Arc<Book>> {
+        static BUILTIN_BOOK: OnceLock<Option<Arc<Book>>> = OnceLock::new();
+        BUILTIN_BOOK
+            .get_or_init(|| match Book::decode(BUILTIN_BYTES) {
+                Ok(book) => Some(Arc::new(book)),
+                Err(e) => {
+                    log::error!("the built-in opening book is damaged: {e}");
+                    None
+                }
+            })
+            .clone()
+    }
+
+    /// Opens the book the `Book` option names: [`BUILTIN`] or a file.
+    pub fn open(spec: &str) -> Result<Arc<Book>, BookError> {
+        if spec.trim() == BUILTIN {
+            Book::builtin().ok_or_else(|| BookError("the built-in book is damaged".into()))
+        } else {
+            Book::load(Path::new(spec.trim())).map(Arc::new)
+        }
+    }
+
+    /// The variant the book is for.
+    pub fn variant(&self) -> &str {
+        &self.contents.variant
+    }
+
+    /// The rule options it was built under ([`rules_text`]).
+    pub fn rules(&self) -> &str {
+        &self.contents.rules
+    }
+
+    /// Its entries, sorted by key and best score first.
+    pub fn entries(&self) -> &[Entry] {
+        &self.contents.entries
+    }
+
+    /// How many positions it knows.
+    pub fn positions(&self) -> usize {
+        let e = self.entries();
+        e.iter()
+            .enumerate()
+            .filter(|&(i, x)| i == 0 || e[i - 1].key != x.key)
+            .count()
+    }
+
+    /// Whether the book was made for `game`: the same variant and rules.
+    pub fn fits<G: Game>(&self, game: &G) -> bool {
+        self.variant() == game.name() && self.rules() == rules_text(game)
+    }
+
+    /// The entries of the position with key `key`, best first.
+    pub fn entries_of(&self, key: u64) -> &[Entry] {
+        let e = self.entries();
+        let from = e.partition_point(|x| x.key < key);
+        let to = e.partition_point(|x| x.key <= key);
+        &e[from..to]
+    }
+
+    /// The book's moves of `pos`, best first; none when the book does not
+    /// fit the game or does not know the position. An entry whose move index
+    /// is not a legal move (a damaged book that kept its checksum) is left out.
+    pub fn moves<G: Game>(&self, game: &G, pos: &G::Position) -> Vec<BookMove<G::Move>> {
+        if !self.fits(game) {
+            return Vec::new();
+        }
+        let entries = self.entries_of(position_key(&game.format_position(pos)));
+        if entries.is_empty() {
+            return Vec::new();
+        }
+        let mut legal = G::Moves::default();
+        game.legal_moves(pos, &mut legal);
+        entries
+            .iter()
+            .filter_map(|e| {
+                legal.get(usize::from(e.mv)).map(|&mv| BookMove {
+                    mv,
+                    score: i32::from(e.score),
+                    depth: u32::from(e.depth),
+                })
+            })
+            .collect()
+    }
+
+    /// The move to play at `pos`, if the book knows it: one of the moves
+    /// within [`PLAY_MARGIN`] of the best, drawn with a weight that falls
+    /// linearly from `PLAY_MARGIN + 1` for the best to 1 at the margin.
+    pub fn choose<G: Game>(
+        &self,
+        game: &G,
+        pos: &G::Position,
+        rng: &mut Rng,
+    ) -> Option<BookMove<G::Move>> {
+        let moves = self.moves(game, pos);
+        let best = moves.first()?.score;
+        let weight = |m: &BookMove<G::Move>| (PLAY_MARGIN + 1 - (best - m.score)).max(0) as usize;
+        let total: usize = moves.iter().map(weight).sum();
+        let mut pick = rng.below(total);
+        for m in &moves {
+            let w = weight(m);
+            if pick < w {
+                return Some(*m);
+            }
+            pick -= w;
+        }
+        moves.first().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::oware::Oware;
+
+    /// A book of the start position of oware: F best, E 10 below, A 30 below.
+    fn start_book(game: &Oware) -> Book {
+        let key = position_key(&game.format_position(&game.start()));
+        let entry = |mv, score| Entry {
+            key,
+            score,
+            mv,
+            depth: 9,
+        };
+        Book::new(
+            "oware",
+            &rules_text(game),
+            vec![entry(0, -20), entry(5, 10), entry(4, 0)],
+        )
+    }
+
+    #[test]
+    fn the_key_is_fnv1a() {
+        assert_eq!(position_key(""), 0xCBF2_9CE4_8422_2325);
+        assert_eq!(position_key("a"), 0xAF63_DC4C_8601_EC8C);
+    }
+
+    #[test]
+    fn rules_leave_the_notation_out() {
+        let mut game = Oware::default();
+        let plain = rules_text(&game);
+        assert_eq!(plain, "GrandSlam=nocapture,MustFeed=true");
+        game.set_option("Notation", "numbers").unwrap();
+        assert_eq!(rules_text(&game), plain);
+        game.set_option("GrandSlam", "capture").unwrap();
+        assert_ne!(rules_text(&game), plain);
+    }
+
+    #[test]
+    fn moves_come_best_first_and_only_for_the_same_rules() {
+        let game = Oware::default();
+        let book = start_book(&game);
+        let moves = book.moves(&game, &game.start());
+        let text: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{}{}", game.format_move(&game.start(), m.mv), m.score))
+            .collect();
+        assert_eq!(text, ["F10", "E0", "A-20"]);
+        assert_eq!(book.positions(), 1);
+        let mut other = game;
+        other.set_option("MustFeed", "false").unwrap();
+        assert!(book.moves(&other, &other.start()).is_empty());
+        let next = game.play(&game.start(), moves[0].mv);
+        assert!(book.moves(&game, &next).is_empty());
+    }
+
+    #[test]
+    fn the_choice_is_weighted_within_the_margin() {
+        let game = Oware::default();
+        let book = start_book(&game);
+        let mut rng = Rng::new(5);
+        let mut counts = [0usize; 6];
+        for _ in 0..3000 {
+            let m = book.choose(&game, &game.start(), &mut rng).unwrap();
+            counts[game.format_move(&game.start(), m.mv).as_bytes()[0] as usize - b'A' as usize] +=
+                1;
+        }
+        // Weights 16 (F) and 6 (E); A is 30 below the best.
+        assert_eq!(counts[0], 0);
+        assert!(counts[5] > 2 * counts[4] && counts[4] > 500, "{counts:?}");
+        let again: Vec<_> = (0..20)
+            .map(|_| book.choose(&game, &game.start(), &mut Rng::new(9)))
+            .collect();
+        assert!(
+            again.windows(2).all(|w| w[0] == w[1]),
+            "a seed repeats its choice"
+        );
+    }
+
+    #[test]
+    fn a_saved_book_reads_back_and_a_damaged_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("awale-book-unit-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("b.bin");
+        let game = Oware::default();
+        let book = start_book(&game);
+        book.save(&path).unwrap();
+        assert_eq!(Book::load(&path).unwrap(), book);
+        assert!(!dir.join("b.bin.tmp").exists());
+        let mut bytes = fs::read(&path).unwrap();
+        let last = bytes.len() - 3;
+        bytes[last] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        let err = Book::load(&path).unwrap_err().to_string();
+        assert!(err.contains("b.bin") && err.contains("checksum"), "{err}");
+        let err = Book::open(dir.join("missing.bin").to_str().unwrap()).unwrap_err();
+        assert!(err.to_string().contains("cannot read"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
