@@ -106,6 +106,14 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
         "option name Ponder type check default {}",
         settings.ponder
     ));
+    lines.push(format!(
+        "option name OwnBook type check default {}",
+        settings.own_book
+    ));
+    lines.push(format!(
+        "option name Book type string default {}",
+        settings.book
+    ));
     lines.push("option name Clear Hash type button".to_string());
     lines
 }
@@ -203,6 +211,19 @@ pub fn apply(
             next.ponder = parse_bool("Ponder", value).map_err(|e| e.to_string())?;
             Effect::Stored
         }
+        "ownbook" => {
+            let value = value.ok_or("option OwnBook: a value is required")?;
+            next.own_book = parse_bool("OwnBook", value).map_err(|e| e.to_string())?;
+            Effect::Configure
+        }
+        "book" => {
+            // An empty value goes back to the built-in book.
+            next.book = match value.map(str::trim) {
+                None | Some("") => crate::book::BUILTIN.to_string(),
+                Some(spec) => spec.to_string(),
+            };
+            Effect::Configure
+        }
         "clear hash" => Effect::ClearHash,
         _ => {
             let rule = rules
@@ -221,6 +242,8 @@ pub fn apply(
                         "Tables",
                         "EvalFile",
                         "Ponder",
+                        "OwnBook",
+                        "Book",
                         "Clear Hash",
                     ]);
                     format!("unknown option '{name}' (options: {})", known.join(", "))
@@ -265,6 +288,8 @@ mod tests {
             "option name Tables type string default <default>",
             "option name EvalFile type string default <fitted>",
             "option name Ponder type check default false",
+            "option name OwnBook type check default true",
+            "option name Book type string default <builtin>",
             "option name Clear Hash type button",
         ] {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
@@ -309,6 +334,13 @@ mod tests {
         assert_eq!((n.eval.as_str(), e), ("<hand-set>", Effect::Evaluation));
         let (n, _) = apply(&n, &rules(), "EvalFile", None).unwrap();
         assert_eq!(n.eval, "<fitted>");
+        let (n, e) = apply(&s, &rules(), "ownbook", Some("False")).unwrap();
+        assert_eq!((n.own_book, e), (false, Effect::Configure));
+        assert!(apply(&s, &rules(), "OwnBook", Some("maybe")).is_err());
+        let (n, e) = apply(&s, &rules(), "BOOK", Some(" my.bin ")).unwrap();
+        assert_eq!((n.book.as_str(), e), ("my.bin", Effect::Configure));
+        let (n, _) = apply(&n, &rules(), "Book", None).unwrap();
+        assert_eq!(n.book, "<builtin>");
         let (n, _) = apply(&s, &rules(), "Variant", Some("OWARE")).unwrap();
         assert_eq!(n.variant, "oware");
     }

@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::book::{self, Book};
 use crate::game::{Game, GameEnd, GameError, Line, OptionInfo};
 use crate::perft::{self, PerftError};
 use crate::search::{Level, Limits, SearchInfo, Searcher};
@@ -50,6 +51,10 @@ pub struct Settings {
     /// The weights `oware` evaluates with (`EvalFile`): `<fitted>`,
     /// `<hand-set>` or a weight file's path.
     pub eval: String,
+    /// Whether timed searches at the hard level play from the book (`OwnBook`).
+    pub own_book: bool,
+    /// The opening book (`Book`): [`book::BUILTIN`] or a book file's path.
+    pub book: String,
 }
 
 impl Default for Settings {
@@ -66,6 +71,8 @@ impl Default for Settings {
             tables: Source::Default,
             ponder: false,
             eval: crate::variants::oware::eval::active_spec().to_string(),
+            own_book: true,
+            book: book::BUILTIN.to_string(),
         }
     }
 }
@@ -177,6 +184,8 @@ pub struct Session<G: Game> {
     applied: Settings,
     /// The endgame tables being opened, until the searcher has them.
     tables: Option<Arc<Loading>>,
+    /// The opening book named by the `Book` option, if it could be read.
+    book: Option<Arc<Book>>,
 }
 
 impl<G: Game> Session<G> {
@@ -192,6 +201,9 @@ impl<G: Game> Session<G> {
             searcher,
             record: (Start::StartPos, Vec::new()),
             applied: settings.clone(),
+            book: Book::open(&settings.book)
+                .map_err(|e| log::warn!("no opening book: {e}"))
+                .ok(),
         };
         session.attach_tables(Duration::ZERO);
         session
@@ -221,6 +233,42 @@ impl<G: Game> Session<G> {
     /// The current position.
     fn pos(&self) -> &G::Position {
         self.line.position()
+    }
+
+    /// The book's move for a search that plays a game: at the hard level,
+    /// with `OwnBook` on, on a clock or a move time (not a depth, node count,
+    /// infinite or pondering search, which asks for a search), one line and
+    /// no `searchmoves`. With `Seed` 0 the choice is new each time; with
+    /// another seed it depends on the seed and the position only.
+    fn book_move(&self, limits: &Limits, searchmoves: &[String]) -> Option<(BestMove, i32)> {
+        let settings = &self.applied;
+        let timed = limits.movetime.is_some() || limits.clock.time.iter().any(Option::is_some);
+        let asks_a_search = limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.infinite
+            || limits.ponder.is_some()
+            || limits.multipv > 1
+            || !searchmoves.is_empty();
+        if !settings.own_book || settings.level != Level::Hard || !timed || asks_a_search {
+            return None;
+        }
+        let pos = self.pos();
+        let seed = match settings.seed {
+            0 => {
+                use std::hash::BuildHasher;
+                std::collections::hash_map::RandomState::new().hash_one(self.game.hash(pos))
+            }
+            seed => seed ^ self.game.hash(pos),
+        };
+        let choice =
+            self.book
+                .as_ref()?
+                .choose(&self.game, pos, &mut crate::rng::Rng::new(seed))?;
+        let best = BestMove {
+            mv: self.game.format_move(pos, choice.mv),
+            ponder: None,
+        };
+        Some((best, choice.score))
     }
 }
 
@@ -294,6 +342,13 @@ impl<G: Game> Mind for Session<G> {
     ) -> Option<BestMove> {
         for warning in self.attach_tables(Duration::ZERO) {
             log::warn!("{warning}");
+        }
+        if let Some((best, score)) = self.book_move(limits, searchmoves) {
+            on_report(Report {
+                line: format!("info string book move {} score cp {score}", best.mv),
+                best: Some(best.clone()),
+            });
+            return Some(best);
         }
         let restrict: Vec<G::Move> = searchmoves
             .iter()
@@ -371,6 +426,11 @@ impl<G: Game> AnySession for Session<G> {
     }
 
     fn configure(&mut self, settings: &Settings) -> Result<(), String> {
+        // First, so that a book that cannot be read changes nothing.
+        if settings.book != self.applied.book {
+            let book = Book::open(&settings.book).map_err(|e| format!("option Book: {e}"))?;
+            self.book = Some(book);
+        }
         if settings.hash_mb != self.applied.hash_mb {
             self.searcher.set_hash_mb(settings.hash_mb)?;
         }
@@ -546,10 +606,19 @@ mod tests {
                 .collect::<Vec<_>>(),
             ["F", "f", "E", "a", "C", "e", "12", "A"]
         );
-        let mut s = session();
+        // Without tables: whether a background load has finished would
+        // change the `Tables:` line of one display and not the other.
+        let quiet = || {
+            build(&Settings {
+                tables: Source::Off,
+                ..Settings::default()
+            })
+            .unwrap()
+        };
+        let mut s = quiet();
         s.set_position(&Start::StartPos, &["FfEaCe".to_string()])
             .unwrap();
-        let mut t = session();
+        let mut t = quiet();
         let each: Vec<String> = "F f E a C e".split(' ').map(String::from).collect();
         t.set_position(&Start::StartPos, &each).unwrap();
         assert_eq!(s.display(), t.display());
