@@ -7,6 +7,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::setup::{GameArgs, SetupVisitor};
+use super::stdout;
 use awale::game::{Game, Line};
 
 /// Arguments of `awale perft`.
@@ -45,14 +46,14 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
             let elapsed = started.elapsed();
             let mut total = 0;
             for (mv, count) in counts {
-                println!("{}: {count}", line.format_move(mv));
+                stdout::line(format!("{}: {count}", line.format_move(mv)))?;
                 total += count;
             }
-            println!();
-            println!("Nodes searched: {total}");
             let secs = elapsed.as_secs_f64();
-            println!("Time: {:.3} s", secs);
-            println!("Rate: {:.0} nodes/s", total as f64 / secs.max(1e-9));
+            stdout::line(format!(
+                "\nNodes searched: {total}\nTime: {secs:.3} s\nRate: {:.0} nodes/s",
+                total as f64 / secs.max(1e-9)
+            ))?;
             Ok(())
         }
     }
