@@ -12,7 +12,9 @@
 # CONCURRENCY (2), ELO0 (0), ELO1 (5), OPENINGS (the openings file),
 # RECORDS (sprt-records.txt; rerun the same command to resume).
 # Extra arguments go to `awale match` (e.g. --engine options are set with
-# option.NAME=VALUE in ENGINE_OPTIONS, a comma-separated list added to both).
+# option.NAME=VALUE in ENGINE_OPTIONS, a comma-separated list added to both;
+# OLD_OPTIONS and NEW_OPTIONS add to one side only, e.g.
+# OLD_OPTIONS=option.OwnBook=false to test the opening book).
 # Exit status: 0 when H1 is accepted (stronger), 1 when H0 is, 2 undecided.
 set -euo pipefail
 if [ $# -lt 2 ]; then
@@ -23,14 +25,16 @@ here=$(dirname "$(realpath "$0")")
 old=$(realpath "$1"); new=$(realpath "$2"); shift 2
 referee=${AWALE:-$new}
 extra=${ENGINE_OPTIONS:+,$ENGINE_OPTIONS}
+old_extra=$extra${OLD_OPTIONS:+,$OLD_OPTIONS}
+new_extra=$extra${NEW_OPTIONS:+,$NEW_OPTIONS}
 if [ -n "${NODES:-}" ]; then
   limit=(--nodes "$NODES")
 else
   limit=(--movetime "${MOVETIME:-100}")
 fi
 out=$("$referee" match \
-  --engine "cmd=$new,arg=uci,name=new$extra" \
-  --engine "cmd=$old,arg=uci,name=old$extra" \
+  --engine "cmd=$new,arg=uci,name=new$new_extra" \
+  --engine "cmd=$old,arg=uci,name=old$old_extra" \
   "${limit[@]}" --games "${GAMES:-4000}" \
   --concurrency "${CONCURRENCY:-2}" \
   --openings "${OPENINGS:-$here/openings-oware.txt}" \
