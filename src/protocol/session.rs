@@ -491,6 +491,18 @@ impl<G: Game> AnySession for Session<G> {
             let text = oracle.describe(self.pos(), self.line.history());
             let _ = writeln!(out, "Tables: {text}");
         }
+        let book_moves = self
+            .book
+            .as_ref()
+            .map(|b| b.moves(&self.game, self.pos()))
+            .unwrap_or_default();
+        if !book_moves.is_empty() {
+            let listed: Vec<String> = book_moves
+                .iter()
+                .map(|m| format!("{} {:+}", self.game.format_move(self.pos(), m.mv), m.score))
+                .collect();
+            let _ = writeln!(out, "Book: {}", listed.join(", "));
+        }
         match self.game_end() {
             None => {
                 let _ = writeln!(out, "Game over: no");
@@ -660,6 +672,9 @@ mod tests {
         );
         assert!(text.contains("Legal moves: A B C D E F"), "{text}");
         assert!(text.contains("Game over: no"), "{text}");
+        // The built-in book knows the start: its six moves, best first.
+        let book = text.lines().find_map(|l| l.strip_prefix("Book: ")).unwrap();
+        assert_eq!(book.split(", ").count(), 6, "{text}");
         let e = s.eval();
         assert!(e.contains("Total: 0"), "{e}");
     }
