@@ -260,9 +260,9 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
             let tables = open_tables(self.tables.as_deref(), Rules::of(game))?;
             let report = probe_report(&tables, game, line.position(), line.history())?;
             if self.json {
-                println!("{}", serde_json::to_string(&report)?);
+                super::stdout::line(serde_json::to_string(&report)?)?;
             } else {
-                print_report(&report);
+                super::stdout::line(report_text(&report))?;
             }
             Ok(())
         }
@@ -331,9 +331,12 @@ fn probe_report(
     })
 }
 
-fn print_report(r: &ProbeReport) {
-    println!("Position: {}", r.position);
-    println!("Seeds on the board: {}", r.on_board);
+/// The probe's report for people, lines joined (no final line end).
+fn report_text(r: &ProbeReport) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(out, "Position: {}", r.position);
+    let _ = write!(out, "Seeds on the board: {}", r.on_board);
     let value = |lo: u32, hi: u32| {
         if lo == hi {
             lo.to_string()
@@ -350,8 +353,9 @@ fn print_report(r: &ProbeReport) {
         Some([s, n]) => format!("final {s}-{n}"),
         None => "final not known".to_string(),
     };
-    println!(
-        "Value: the side to move collects {} ({}), {}",
+    let _ = write!(
+        out,
+        "\nValue: the side to move collects {} ({}), {}",
         value(r.value, r.value_max),
         kind(r.exact, r.known),
         finals(r.final_scores)
@@ -370,6 +374,7 @@ fn print_report(r: &ProbeReport) {
                 value(m.value, m.value_max)
             )
         };
-        println!("  {:>4}: {shown}, {}", m.mv, finals(m.final_scores));
+        let _ = write!(out, "\n  {:>4}: {shown}, {}", m.mv, finals(m.final_scores));
     }
+    out
 }
