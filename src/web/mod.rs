@@ -71,12 +71,20 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/games/{id}/record",
             get(api::get_record).post(api::post_record),
         );
-    Router::new()
+    let routes = Router::new()
         .route("/", get(page::index))
         .route("/index.html", get(page::index))
         .route("/app.js", get(page::app_js))
         .route("/style.css", get(page::style_css))
-        .merge(games)
+        .merge(games);
+    with_json_refusals(routes).with_state(app)
+}
+
+/// `routes` with JSON answers for what no handler answers: unknown paths
+/// (404), wrong methods (405), and a handler that panics (500, logged; the
+/// server goes on).
+fn with_json_refusals(routes: Router<Arc<App>>) -> Router<Arc<App>> {
+    routes
         .fallback(|| async { error_response(StatusCode::NOT_FOUND, "no such path") })
         .method_not_allowed_fallback(|| async {
             error_response(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
@@ -85,7 +93,6 @@ pub fn router(app: Arc<App>) -> Router {
             log::error!("a request handler panicked");
             error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
         }))
-        .with_state(app)
 }
 
 /// Serves until Ctrl-C or SIGTERM: binds, prints
@@ -182,5 +189,55 @@ async fn shutdown_signal() {
     tokio::select! {
         _ = ctrl_c => {},
         _ = terminate => {},
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn boom() -> &'static str {
+        panic!("a deliberate panic")
+    }
+
+    /// Served on a real local port: a handler that panics gets a JSON 500,
+    /// and the server answers the next requests as before.
+    #[test]
+    fn a_panicking_handler_gets_a_json_500_and_the_server_goes_on() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let app = Arc::new(App {
+            store: Store::new(),
+            tables: Source::Off,
+        });
+        let routes = Router::new()
+            .route("/boom", get(boom))
+            .route("/fine", get(|| async { "fine" }));
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .unwrap();
+        let addr = listener.local_addr().unwrap();
+        runtime.spawn(async move {
+            axum::serve(listener, with_json_refusals(routes).with_state(app)).await
+        });
+        let status_and_body = |path: &str| match ureq::get(&format!("http://{addr}{path}")).call() {
+            Ok(r) => (r.status(), r.into_string().unwrap()),
+            Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap()),
+            Err(e) => panic!("{path}: {e}"),
+        };
+        for _ in 0..2 {
+            let (code, body) = status_and_body("/boom");
+            assert_eq!(code, 500, "{body}");
+            let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(v["error"], "internal error", "{body}");
+            assert_eq!(status_and_body("/fine"), (200, "fine".to_string()));
+        }
+        let (code, body) = status_and_body("/nowhere");
+        assert_eq!(code, 404, "{body}");
+        assert!(body.contains("no such path"), "{body}");
+        runtime.shutdown_timeout(Duration::from_millis(200));
     }
 }
