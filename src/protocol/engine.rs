@@ -276,6 +276,7 @@ struct Gone;
 impl Engine {
     fn serve(&mut self, rx: Receiver<Message>) {
         while let Ok(message) = rx.recv() {
+            let is_ready = matches!(message, Message::Command(Command::IsReady, _));
             let result = match message {
                 Message::Command(Command::Quit, _) | Message::End => break,
                 Message::Command(command, stop) => self.execute(command, stop),
@@ -284,7 +285,20 @@ impl Engine {
                     Ok(())
                 }
             };
-            if result.is_err() || self.out.is_broken() {
+            if self.out.is_broken() {
+                break;
+            }
+            if result.is_err() {
+                // Leaving without the session (a job left behind at the end
+                // of the input, on a machine too loaded for it to return in
+                // time): every `isready` read still gets its answer.
+                let queued = rx
+                    .try_iter()
+                    .filter(|m| matches!(m, Message::Command(Command::IsReady, _)))
+                    .count();
+                for _ in 0..usize::from(is_ready) + queued {
+                    self.out.line("readyok");
+                }
                 break;
             }
         }
@@ -305,6 +319,7 @@ impl Engine {
             return Ok(());
         };
         let mut deadline: Option<Instant> = None;
+        let mut stopped = false;
         loop {
             match job.done.recv_timeout(Duration::from_millis(10)) {
                 Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
@@ -316,12 +331,15 @@ impl Engine {
                     if now < *deadline.get_or_insert(now + QUIT_GRACE) {
                         continue;
                     }
-                    if job.stop.is_set() {
+                    if stopped {
                         log::warn!("leaving a job behind at quit");
                         return Err(Gone);
                     }
+                    // A search already stopped by `stop` or `quit` gets the
+                    // second grace too: on a loaded machine it may be slow.
                     log::info!("stopping the running job at the end of the input");
                     job.stop.trigger();
+                    stopped = true;
                     deadline = Some(now + QUIT_GRACE);
                 }
             }
@@ -684,6 +702,47 @@ mod tests {
         let mut lines = out.lines().map(String::from);
         assert_eq!(lines.next(), Some(banner()));
         lines.collect()
+    }
+
+    /// A search that does not return even after its stop signal is left
+    /// behind when the input ends, and every `isready` read by then, the
+    /// one that found the session gone included, is still answered.
+    #[test]
+    fn isready_is_answered_when_a_job_is_left_behind() {
+        let buffer = SharedBuffer::default();
+        let out = Output::new(Box::new(buffer.clone()));
+        let settings = Settings::default();
+        let session = build(&settings).unwrap();
+        let (release, held) = mpsc::channel::<()>();
+        let (_done_tx, done) = mpsc::channel();
+        let stuck = thread::spawn(move || {
+            let _ = held.recv();
+            JobEnd {
+                record: session.record(),
+                session: Some(session),
+            }
+        });
+        let mut engine = Engine {
+            out,
+            rules: Vec::new(),
+            settings,
+            session: None,
+            job: Some(Job {
+                handle: stuck,
+                done,
+                stop: Stop::new(),
+                search: true,
+            }),
+            quitting: Arc::new(AtomicBool::new(true)),
+        };
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..3 {
+            tx.send(Message::Command(Command::IsReady, None)).unwrap();
+        }
+        tx.send(Message::End).unwrap();
+        engine.serve(rx);
+        release.send(()).unwrap();
+        assert_eq!(buffer.contents(), "readyok\n".repeat(3));
     }
 
     #[test]
