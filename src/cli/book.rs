@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::setup::{option_pairs, GameArgs, SetupVisitor};
+use super::setup::{option_pairs, GameArgs, RulesArgs, SetupVisitor};
 use awale::book::build::{self, Config};
 use awale::book::{check, Book, BUILTIN, PLAY_MARGIN};
 use awale::game::{Game, Line};
@@ -68,12 +68,9 @@ struct BuildArgs {
     /// Positions searched at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
-    /// The variant.
-    #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
-    variant: String,
-    /// A rule option, NAME=VALUE (repeatable): the book records the rules.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    options: Vec<String>,
+    // The variant and its rule options (the book records the rules).
+    #[command(flatten)]
+    rules: RulesArgs,
     /// No progress bar and no summary.
     #[arg(long)]
     quiet: bool,
@@ -172,12 +169,12 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     if !args.quiet {
         eprintln!(
             "Building a book of {} over {} plies ({} in full, then moves within {} cp), {} nodes per position, {threads} thread(s)",
-            args.variant, config.plies, config.full_plies, config.margin, config.nodes
+            args.rules.variant, config.plies, config.full_plies, config.margin, config.nodes
         );
     }
-    let options = option_pairs(&args.options)?;
+    let options = args.rules.option_pairs()?;
     let book = variants::with_variant(
-        &args.variant,
+        &args.rules.variant,
         &options,
         Run {
             config: &config,

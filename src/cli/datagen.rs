@@ -15,6 +15,8 @@ use awale::tables::loader::Source;
 use awale::tables::{self, Rules};
 use awale::variants::oware::Oware;
 
+use super::setup::RulesArgs;
+
 /// Arguments of `awale datagen`.
 #[derive(Args, Debug)]
 pub struct DatagenArgs {
@@ -48,12 +50,9 @@ pub struct DatagenArgs {
     /// (the levels up to 10 are built in memory where no file has them).
     #[arg(long, value_name = "DIR", default_value = "<default>")]
     tables: String,
-    /// The variant (only oware for now).
-    #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
-    variant: String,
-    /// A rule option, NAME=VALUE (repeatable), e.g. GrandSlam=capture.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    options: Vec<String>,
+    // The variant (only oware for now) and its rule options.
+    #[command(flatten)]
+    rules: RulesArgs,
     /// No progress bar and no summary.
     #[arg(long)]
     quiet: bool,
@@ -68,10 +67,10 @@ pub fn run(args: DatagenArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.stats {
         return stats(path);
     }
-    if !args.variant.eq_ignore_ascii_case("oware") {
+    if !args.rules.variant.eq_ignore_ascii_case("oware") {
         bail!(
             "--variant {}: datagen supports only oware for now (its records pack the 12 holes of oware)",
-            args.variant
+            args.rules.variant
         );
     }
     let out = args
@@ -79,7 +78,7 @@ pub fn run(args: DatagenArgs) -> anyhow::Result<ExitCode> {
         .clone()
         .ok_or_else(|| anyhow!("--out is required"))?;
     let games = args.games.ok_or_else(|| anyhow!("--games is required"))?;
-    let pairs = super::setup::option_pairs(&args.options)?;
+    let pairs = args.rules.option_pairs()?;
     let game: Oware = awale::variants::configured(&pairs)?;
     let source = Source::parse(&args.tables).map_err(|e| anyhow!("--tables: {e}"))?;
     let tables = match &source {

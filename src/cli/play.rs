@@ -95,8 +95,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let game = match &args.load {
         Some(path) => load(path)?,
         None => SavedGame {
-            variant: args.game.variant.clone(),
-            options: args.game.option_pairs()?,
+            variant: args.game.rules.variant.clone(),
+            options: args.game.rules.option_pairs()?,
             position: args.game.position.clone(),
             moves: expand_moves(args.game.moves.split_whitespace())
                 .split_whitespace()

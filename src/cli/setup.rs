@@ -8,15 +8,29 @@ use awale::game::{Game, Line};
 use awale::protocol::session::expand_moves;
 use awale::variants::{self, VariantVisitor};
 
-/// Which game, with which rules, from which position.
+/// Which game, with which rules: `--variant` and `--option NAME=VALUE`.
 #[derive(Args, Debug, Clone)]
-pub struct GameArgs {
+pub struct RulesArgs {
     /// The variant to play.
     #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
     pub variant: String,
     /// A rule option of the variant, NAME=VALUE (repeatable), e.g. GrandSlam=capture.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+}
+
+impl RulesArgs {
+    /// The options as `(name, value)` pairs.
+    pub fn option_pairs(&self) -> anyhow::Result<Vec<(String, String)>> {
+        option_pairs(&self.options)
+    }
+}
+
+/// Which game, with which rules, from which position.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// The position string to start from (default: the variant's start).
     #[arg(long)]
     pub position: Option<String>,
@@ -34,11 +48,6 @@ pub trait SetupVisitor {
 }
 
 impl GameArgs {
-    /// The options as `(name, value)` pairs.
-    pub fn option_pairs(&self) -> anyhow::Result<Vec<(String, String)>> {
-        option_pairs(&self.options)
-    }
-
     /// Builds the game and position, then runs `visitor` on them.
     pub fn run<V: SetupVisitor>(&self, visitor: V) -> anyhow::Result<V::Output> {
         struct Build<'a, V> {
@@ -58,9 +67,9 @@ impl GameArgs {
                 self.visitor.visit(line)
             }
         }
-        let options = self.option_pairs()?;
+        let options = self.rules.option_pairs()?;
         variants::with_variant(
-            &self.variant,
+            &self.rules.variant,
             &options,
             Build {
                 args: self,

@@ -239,10 +239,10 @@ struct MoveReport {
 }
 
 fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
-    if !args.game.variant.eq_ignore_ascii_case("oware") {
+    if !args.game.rules.variant.eq_ignore_ascii_case("oware") {
         bail!(
             "--variant {}: only oware has endgame tables",
-            args.game.variant
+            args.game.rules.variant
         );
     }
     struct Probe {
