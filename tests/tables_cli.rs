@@ -39,6 +39,11 @@ fn protocol(args: &[&str], input: &str) -> String {
     out
 }
 
+/// Waits for the tables: each `isready` waits up to 5 s for them, which a
+/// machine loaded by the rest of the suite can exceed while it builds the
+/// small levels in memory (the searches and `d` then go without them).
+const READY: &str = "isready\nisready\nisready\n";
+
 /// Seven seeds on the board, South to move: South wins by capturing.
 const COVERED: &str = "1-0-1-2-0-1-1-0-1-0-0-0-20-21-S";
 
@@ -201,7 +206,7 @@ fn probe_shows_the_value_of_the_position_and_of_each_move() {
 fn the_protocol_reports_table_hits_and_table_scores() {
     let out = protocol(
         &[],
-        &format!("isready\nposition fen {COVERED}\ngo depth 6\nquit\n"),
+        &format!("{READY}position fen {COVERED}\ngo depth 6\nquit\n"),
     );
     let last_info = out
         .lines()
@@ -218,7 +223,7 @@ fn the_protocol_reports_table_hits_and_table_scores() {
     // A table win by 6 seeds: cp 20000 + 100 * 6.
     assert!(last_info.contains("score cp 20600"), "{last_info}");
     assert!(out.contains("bestmove F"), "{out}");
-    let out = protocol(&[], &format!("isready\nposition fen {COVERED}\nd\nquit\n"));
+    let out = protocol(&[], &format!("{READY}position fen {COVERED}\nd\nquit\n"));
     assert!(
         out.contains("Tables: final score South 27 - North 21 under perfect play (exact)"),
         "{out}"
@@ -263,7 +268,7 @@ fn a_directory_of_files_is_used_by_the_protocol_and_analyze() {
     let dir = dir.to_str().unwrap();
     let out = protocol(
         &["uci", "--tables", dir],
-        &format!("isready\nposition fen {COVERED}\ngo depth 4\nquit\n"),
+        &format!("{READY}position fen {COVERED}\ngo depth 4\nquit\n"),
     );
     assert!(out.contains("score cp 20600"), "{out}");
     let (ok, json, err) = awale(&[
