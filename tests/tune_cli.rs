@@ -2,7 +2,7 @@
 //! files through `--eval`: a good one is used, a damaged one refused.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use awale::variants::oware::weights;
 
@@ -137,5 +137,21 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
         nodes(&hand),
         "the fallback is the hand-set evaluation"
     );
+
+    // A reader of the report that is gone before the first line (`awale
+    // tune ... | head -0`) costs neither the run nor the weights file.
+    let w2 = dir.join("w2.bin");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["tune", "--data", dir.join("d.dat").to_str().unwrap()])
+        .args(["--out", w2.to_str().unwrap(), "--epochs", "3", "--show"])
+        .env_remove("AWALE_EVAL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", text(&out));
+    assert!(weights::load(&w2).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,6 +10,8 @@ use clap::Args;
 use awale::tune::{self, Dataset, Selection, Settings};
 use awale::variants::oware::weights;
 
+use super::stdout;
+
 /// Arguments of `awale tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -62,13 +64,18 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
         bail!("no training positions in the data");
     }
     let held_out = data.validation.iter().filter(|&&v| v).count();
-    println!(
+    // The report is progress, the weights file the product: a reader of
+    // stdout that goes away (`awale tune ... | head`) must not cost the file.
+    let say = |text: String| {
+        let _ = stdout::line(text);
+    };
+    say(format!(
         "positions {} (training {}, validation {}), left out (tables) {}",
         data.len(),
         data.len() - held_out,
         held_out,
         data.skipped
-    );
+    ));
     let settings = Settings {
         epochs: args.epochs,
         lambda: args.lambda,
@@ -77,19 +84,21 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
     };
     let report = tune::tune(&data, &settings, &mut |epoch, train, valid| {
-        println!("epoch {epoch:3} train {train:.6} validation {valid:.6}");
+        say(format!(
+            "epoch {epoch:3} train {train:.6} validation {valid:.6}"
+        ));
     });
-    println!("K {:.1}", report.k);
-    println!(
+    say(format!("K {:.1}", report.k));
+    say(format!(
         "hand-set: train {:.6} validation {:.6}",
         report.initial.0, report.initial.1
-    );
-    println!(
+    ));
+    say(format!(
         "fitted:   train {:.6} validation {:.6}",
         report.last.0, report.last.1
-    );
+    ));
     if args.show {
-        print!("{}", weights::describe(&report.weights));
+        say(weights::describe(&report.weights).trim_end().to_string());
     }
     std::fs::write(&args.out, weights::encode(&report.weights))
         .with_context(|| format!("cannot write {}", args.out.display()))?;
