@@ -7,8 +7,10 @@
 # Games start from the balanced openings of scripts/openings-oware.txt
 # (made by scripts/make-openings.py), each played with both colours.
 # Environment: AWALE (the referee, default: NEW_BINARY), NODES (a fixed
-# node count per move: games independent of the machine's load; when unset,
-# MOVETIME ms per move, default 100), GAMES (upper bound, 4000),
+# node count per move: games independent of the machine's load), TC (a
+# clock per player, BASE+INC in seconds, e.g. 4+0.04: for time management;
+# when neither is set, MOVETIME ms per move, default 100), GAMES (upper
+# bound, 4000),
 # CONCURRENCY (2), ELO0 (0), ELO1 (5), OPENINGS (the openings file),
 # RECORDS (sprt-records.txt; rerun the same command to resume).
 # Extra arguments go to `awale match` (e.g. --engine options are set with
@@ -29,6 +31,8 @@ old_extra=$extra${OLD_OPTIONS:+,$OLD_OPTIONS}
 new_extra=$extra${NEW_OPTIONS:+,$NEW_OPTIONS}
 if [ -n "${NODES:-}" ]; then
   limit=(--nodes "$NODES")
+elif [ -n "${TC:-}" ]; then
+  limit=(--tc "$TC")
 else
   limit=(--movetime "${MOVETIME:-100}")
 fi
