@@ -16,8 +16,14 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// A server with `extra` arguments after the defaults of the tests.
+    fn start_with(extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
             .args(["serve", "--port", "0", "--tables", "<none>"])
+            .args(extra)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -370,8 +376,77 @@ fn analysis_streams_info_then_done() {
 }
 
 #[test]
-fn a_new_request_stops_the_running_search() {
+fn the_hard_engine_opens_from_the_book_unless_told_not_to() {
     let server = Server::start();
+    let (id, _) = server.new_game(json!({}));
+    let engine = format!("/api/games/{id}/engine");
+    // A long move time: the book answers at once all the same.
+    let started = Instant::now();
+    for ply in 1..=2 {
+        let state = server.ok("POST", &engine, json!({"movetime": 60000}));
+        let answer = &state["engine"];
+        assert_eq!(answer["book"], json!(true), "ply {ply}: {answer}");
+        assert_eq!(answer["depth"], json!(0), "{answer}");
+        assert!(answer["score"].is_number(), "{answer}");
+        assert_eq!(answer["pv"], json!([answer["move"].clone()]), "{answer}");
+        assert_eq!(moves_of(&state).len(), ply);
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    let hint = server.ok(
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        json!({"movetime": 60000}),
+    );
+    assert_eq!(hint["book"], json!(true), "{hint}");
+    // The easy level does not use it (nor does an analysis, which always
+    // searches: `analysis_streams_info_then_done` starts from a book
+    // position).
+    let easy = server.ok("POST", &engine, json!({"level": "easy", "movetime": 50}));
+    assert!(easy["engine"].get("book").is_none(), "{easy}");
+
+    let server = Server::start_with(&["--book", "<none>"]);
+    let (id, _) = server.new_game(json!({}));
+    let state = server.ok(
+        "POST",
+        &format!("/api/games/{id}/engine"),
+        json!({"movetime": 200}),
+    );
+    let answer = &state["engine"];
+    assert!(answer.get("book").is_none(), "{answer}");
+    assert!(answer["depth"].as_u64().unwrap() >= 1, "{answer}");
+}
+
+#[test]
+fn a_book_that_cannot_be_read_stops_the_server_with_its_name() {
+    let dir = std::env::temp_dir().join(format!("awale-web-book-{}", std::process::id()));
+    let missing = dir.join("no-such-book.bin");
+    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["serve", "--port", "0", "--tables", "<none>", "--book"])
+        .arg(&missing)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--book") && err.contains("no-such-book.bin"),
+        "{err}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn a_new_request_stops_the_running_search() {
+    // No book: the engine must search the start position, not answer it.
+    let server = Server::start_with(&["--book", "<none>"]);
     let (id, _) = server.new_game(json!({}));
     // A long engine search, cut short by a move.
     let started = Instant::now();

@@ -232,6 +232,24 @@ impl Book {
             .collect()
     }
 
+    /// [`Book::choose`] with a draw that depends on `seed` and the position
+    /// only, or, when `seed` is 0, is new each time.
+    pub fn pick<G: Game>(
+        &self,
+        game: &G,
+        pos: &G::Position,
+        seed: u64,
+    ) -> Option<BookMove<G::Move>> {
+        let seed = match seed {
+            0 => {
+                use std::hash::BuildHasher;
+                std::collections::hash_map::RandomState::new().hash_one(game.hash(pos))
+            }
+            seed => seed ^ game.hash(pos),
+        };
+        self.choose(game, pos, &mut Rng::new(seed))
+    }
+
     /// The move to play at `pos`, if the book knows it: one of the moves
     /// within [`PLAY_MARGIN`] of the best, drawn with a weight that falls
     /// linearly from `PLAY_MARGIN + 1` for the best to 1 at the margin.

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use awale::book::{self, Book};
 use awale::tables::loader::Source;
 use awale::web::{self, ServeOptions};
 
@@ -22,16 +23,25 @@ pub struct ServeArgs {
     /// Where the endgame tables are: a directory, `<default>` or `<none>`.
     #[arg(long, value_name = "DIR", default_value = "<default>")]
     tables: String,
+    /// The opening book of the engine's moves at the hard level: `<builtin>`,
+    /// a book file made by `awale book build`, or `<none>` to always search.
+    #[arg(long, value_name = "BOOK", default_value = book::BUILTIN)]
+    book: String,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let tables = Source::parse(&args.tables).map_err(|e| anyhow::anyhow!("--tables: {e}"))?;
+    let book = match args.book.trim() {
+        "<none>" => None,
+        spec => Some(Book::open(spec).map_err(|e| anyhow::anyhow!("--book: {e}"))?),
+    };
     web::serve(ServeOptions {
         host: args.host,
         port: args.port,
         open: args.open,
         tables,
+        book,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -242,28 +242,15 @@ impl<G: Game> Session<G> {
     /// another seed it depends on the seed and the position only.
     fn book_move(&self, limits: &Limits, searchmoves: &[String]) -> Option<(BestMove, i32)> {
         let settings = &self.applied;
-        let timed = limits.movetime.is_some() || limits.clock.time.iter().any(Option::is_some);
-        let asks_a_search = limits.depth.is_some()
-            || limits.nodes.is_some()
-            || limits.infinite
-            || limits.ponder.is_some()
-            || limits.multipv > 1
-            || !searchmoves.is_empty();
-        if !settings.own_book || settings.level != Level::Hard || !timed || asks_a_search {
+        if !settings.own_book
+            || settings.level != Level::Hard
+            || !limits.plays_a_game_move()
+            || !searchmoves.is_empty()
+        {
             return None;
         }
         let pos = self.pos();
-        let seed = match settings.seed {
-            0 => {
-                use std::hash::BuildHasher;
-                std::collections::hash_map::RandomState::new().hash_one(self.game.hash(pos))
-            }
-            seed => seed ^ self.game.hash(pos),
-        };
-        let choice =
-            self.book
-                .as_ref()?
-                .choose(&self.game, pos, &mut crate::rng::Rng::new(seed))?;
+        let choice = self.book.as_ref()?.pick(&self.game, pos, settings.seed)?;
         let best = BestMove {
             mv: self.game.format_move(pos, choice.mv),
             ponder: None,

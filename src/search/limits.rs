@@ -109,6 +109,20 @@ impl PartialEq for Ponder {
 impl Eq for Ponder {}
 
 impl Limits {
+    /// Whether these limits ask for a move to play in a game rather than for
+    /// an analysis: a clock or a move time, one line, and no depth, node
+    /// count, infinite or pondering search. Only such a search may be
+    /// answered from the opening book.
+    pub fn plays_a_game_move(&self) -> bool {
+        let timed = self.movetime.is_some() || self.clock.time.iter().any(Option::is_some);
+        let analysis = self.depth.is_some()
+            || self.nodes.is_some()
+            || self.infinite
+            || self.ponder.is_some()
+            || self.multipv > 1;
+        timed && !analysis
+    }
+
     /// When the time limits of a search that started at `start` start
     /// counting: at `start`, or, for a pondering search, at the ponderhit
     /// (`None` before it).
@@ -153,6 +167,51 @@ mod tests {
         assert_eq!(south.hard, Some(Duration::from_millis(17250)));
         let north = Budget::new(&limits, 1);
         assert!(north.hard.unwrap() <= Duration::from_millis(800));
+    }
+
+    #[test]
+    fn only_timed_single_line_searches_play_a_game_move() {
+        let timed = Limits {
+            movetime: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        assert!(timed.plays_a_game_move());
+        let clock = Limits {
+            clock: Clock {
+                time: [Some(Duration::from_secs(5)), None],
+                ..Clock::default()
+            },
+            ..Limits::default()
+        };
+        assert!(clock.plays_a_game_move());
+        assert!(
+            !Limits::default().plays_a_game_move(),
+            "no time: an analysis"
+        );
+        for analysis in [
+            Limits {
+                depth: Some(8),
+                ..timed.clone()
+            },
+            Limits {
+                nodes: Some(1000),
+                ..timed.clone()
+            },
+            Limits {
+                infinite: true,
+                ..timed.clone()
+            },
+            Limits {
+                multipv: 2,
+                ..timed.clone()
+            },
+            Limits {
+                ponder: Some(Ponder::new()),
+                ..timed.clone()
+            },
+        ] {
+            assert!(!analysis.plays_a_game_move(), "{analysis:?}");
+        }
     }
 
     #[test]

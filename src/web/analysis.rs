@@ -43,7 +43,7 @@ pub async fn analysis(
                 "the game is over: nothing to analyse".into(),
             ));
         }
-        table.mind(Level::Hard, 0, &app.tables)
+        table.mind(Level::Hard, 0, &app.tables, None)
     };
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let guard = StopOnDrop(Arc::clone(&stop));

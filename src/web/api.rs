@@ -73,17 +73,24 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The engine's answer: `{"move", "score", "mate", "depth", "pv"}`.
+    /// The engine's answer: `{"move", "score", "mate", "depth", "pv"}`,
+    /// plus `"book": true` for a move of the opening book.
     pub fn answer(&self) -> serde_json::Value {
         let mv = self.best.as_ref().map(|b| b.mv.clone());
         match self.lines.get(&1) {
-            Some(info) => serde_json::json!({
-                "move": mv,
-                "score": info.score,
-                "mate": info.mate,
-                "depth": info.depth,
-                "pv": if info.pv.first() == mv.as_ref() { info.pv.clone() } else { mv.into_iter().collect() },
-            }),
+            Some(info) => {
+                let mut answer = serde_json::json!({
+                    "move": mv,
+                    "score": info.score,
+                    "mate": info.mate,
+                    "depth": info.depth,
+                    "pv": if info.pv.first() == mv.as_ref() { info.pv.clone() } else { mv.into_iter().collect() },
+                });
+                if info.book {
+                    answer["book"] = serde_json::Value::Bool(true);
+                }
+                answer
+            }
             None => serde_json::json!({
                 "move": mv,
                 "score": null,
@@ -333,7 +340,7 @@ fn prepare(app: &App, slot: &Slot, level: Level) -> Result<Prepared, ApiError> {
         ));
     }
     Ok(Prepared {
-        mind: table.mind(level, seed(), &app.tables),
+        mind: table.mind(level, seed(), &app.tables, app.book.as_ref()),
         version: slot.version(),
         stop,
     })

@@ -4,9 +4,11 @@
 //! in plies without being parsed back from text.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::book::Book;
 use crate::game::{Game, Line};
 use crate::search::{Level, Limits, Score, SearchInfo, Searcher};
 use crate::tables::loader::{self, Source};
@@ -36,6 +38,10 @@ pub struct InfoJson {
     pub tbhits: u64,
     /// The principal variation in the engine's notation.
     pub pv: Vec<String>,
+    /// Whether the move comes from the opening book (no search: `depth` 0,
+    /// `score` the book's); left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub book: bool,
 }
 
 /// A score as the API gives it: `(score in seeds, mate in plies)`, one of
@@ -55,12 +61,24 @@ pub fn score_parts(score: Score) -> (Option<f64>, Option<i64>) {
 pub struct WebMind<G: Game> {
     line: Line<G>,
     searcher: Searcher<G>,
+    /// The opening book that answers the searches for a move to play (at
+    /// the hard level only).
+    book: Option<Arc<Book>>,
+    seed: u64,
 }
 
 impl<G: Game> WebMind<G> {
     /// A mind over `line` at `level`; the tables of `tables` are used when
-    /// they are ready (a search never waits for them).
-    pub fn new(line: Line<G>, level: Level, seed: u64, tables: &Source) -> WebMind<G> {
+    /// they are ready (a search never waits for them). At the hard level,
+    /// `book` answers the positions it knows when a move is asked for
+    /// ([`Limits::plays_a_game_move`]), as the protocol's `OwnBook` does.
+    pub fn new(
+        line: Line<G>,
+        level: Level,
+        seed: u64,
+        tables: &Source,
+        book: Option<&Arc<Book>>,
+    ) -> WebMind<G> {
         let game = line.game().clone();
         let mut searcher = Searcher::new(game.clone(), HASH_MB, 1);
         searcher.set_level(level);
@@ -68,7 +86,46 @@ impl<G: Game> WebMind<G> {
         if let Some(ready) = loader::load_for(&game, tables).and_then(|l| l.get()) {
             searcher.set_oracle(crate::tables::oracle_for(&game, &ready));
         }
-        WebMind { line, searcher }
+        WebMind {
+            line,
+            searcher,
+            book: book.filter(|_| level == Level::Hard).cloned(),
+            seed,
+        }
+    }
+
+    /// The book's answer to a search with `limits`, reported as a line of
+    /// depth 0 with the book's score.
+    fn book_move(
+        &self,
+        limits: &Limits,
+        restricted: bool,
+        on_report: &mut (dyn FnMut(Report) + Send),
+    ) -> Option<BestMove> {
+        if restricted || !limits.plays_a_game_move() {
+            return None;
+        }
+        let game = self.line.game();
+        let pos = self.line.position();
+        let choice = self.book.as_ref()?.pick(game, pos, self.seed)?;
+        let mv = game.format_move(pos, choice.mv);
+        let json = InfoJson {
+            depth: 0,
+            multipv: 1,
+            score: Some(f64::from(choice.score) / 100.0),
+            mate: None,
+            nodes: 0,
+            nps: 0,
+            tbhits: 0,
+            pv: vec![mv.clone()],
+            book: true,
+        };
+        let best = BestMove { mv, ponder: None };
+        on_report(Report {
+            line: serde_json::to_string(&json).unwrap_or_default(),
+            best: Some(best.clone()),
+        });
+        Some(best)
     }
 }
 
@@ -106,6 +163,9 @@ impl<G: Game> Mind for WebMind<G> {
             .iter()
             .filter_map(|m| game.parse_move(&pos, m).ok())
             .collect();
+        if let Some(best) = self.book_move(limits, !searchmoves.is_empty(), on_report) {
+            return Some(best);
+        }
         let mut on_info = |info: &SearchInfo<G::Move>| {
             let pv = pv_text(&game, &pos, &info.pv);
             let (score, mate) = score_parts(info.score);
@@ -118,6 +178,7 @@ impl<G: Game> Mind for WebMind<G> {
                 nps: info.nps,
                 tbhits: info.tbhits,
                 pv: pv.clone(),
+                book: false,
             };
             let line = serde_json::to_string(&json).unwrap_or_default();
             let best = (info.multipv <= 1)

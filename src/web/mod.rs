@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 
+use crate::book::Book;
 use crate::tables::loader::{self, Source};
 use crate::tables::Rules;
 use crate::variants::oware::Oware;
@@ -37,6 +38,8 @@ pub struct App {
     pub store: Store,
     /// Where the endgame tables come from.
     pub tables: Source,
+    /// The opening book of the engine's moves at the hard level, if any.
+    pub book: Option<Arc<Book>>,
 }
 
 /// How to serve.
@@ -50,6 +53,9 @@ pub struct ServeOptions {
     pub open: bool,
     /// Where the endgame tables come from.
     pub tables: Source,
+    /// The opening book the engine plays from at the hard level (`None`:
+    /// it always searches).
+    pub book: Option<Arc<Book>>,
 }
 
 /// The router: the page, the API and the JSON answers for unknown paths
@@ -132,6 +138,7 @@ async fn run(options: ServeOptions) -> std::io::Result<()> {
     let app = Arc::new(App {
         store: Store::new(),
         tables: options.tables,
+        book: options.book,
     });
     let stopping = Arc::clone(&app);
     axum::serve(listener, router(app))
@@ -212,6 +219,7 @@ mod tests {
         let app = Arc::new(App {
             store: Store::new(),
             tables: Source::Off,
+            book: None,
         });
         let routes = Router::new()
             .route("/boom", get(boom))

@@ -6,11 +6,13 @@
 //! games of every variant side by side.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use super::errors::ApiError;
 use super::mind::WebMind;
+use crate::book::Book;
 use crate::game::{GameEnd, GameError, Line, OptionKind, Side};
 use crate::play::saved;
 use crate::protocol::session::expand_moves;
@@ -232,8 +234,15 @@ pub trait AnyTable: Send {
     /// The legal moves in the engine's notation.
     fn legal_moves(&self) -> Vec<String>;
     /// A thinker over the current position, at `level`, with the tables of
-    /// `tables` if they are ready.
-    fn mind(&self, level: Level, seed: u64, tables: &Source) -> Box<dyn Mind>;
+    /// `tables` if they are ready and the opening book `book` for the moves
+    /// it is asked to play (see [`WebMind::new`]).
+    fn mind(
+        &self,
+        level: Level,
+        seed: u64,
+        tables: &Source,
+        book: Option<&Arc<Book>>,
+    ) -> Box<dyn Mind>;
     /// The game in the referee's records format.
     fn record(&self) -> String;
 }
@@ -474,8 +483,14 @@ impl<G: BoardView> AnyTable for Table<G> {
         self.line.legal_moves_text()
     }
 
-    fn mind(&self, level: Level, seed: u64, tables: &Source) -> Box<dyn Mind> {
-        Box::new(WebMind::new(self.line.clone(), level, seed, tables))
+    fn mind(
+        &self,
+        level: Level,
+        seed: u64,
+        tables: &Source,
+        book: Option<&Arc<Book>>,
+    ) -> Box<dyn Mind> {
+        Box::new(WebMind::new(self.line.clone(), level, seed, tables, book))
     }
 
     fn record(&self) -> String {

@@ -563,7 +563,7 @@ window.addEventListener("unhandledrejection", (e) => {
       if (epoch !== page.epoch) return;
       page.game = state;
       if (state.engine) {
-        $("an-depth").textContent = String(state.engine.depth);
+        $("an-depth").textContent = state.engine.book ? "book" : String(state.engine.depth);
         $("an-score").textContent = formatScore(state.engine.score, state.engine.mate);
         $("an-pv").textContent = (state.engine.pv || []).join(" ");
       }
@@ -647,7 +647,8 @@ window.addEventListener("unhandledrejection", (e) => {
       page.hint = m ? { hole: m.hole, move: h.move } : null;
       markHint();
       $("move-info").textContent =
-        "Hint: " + h.move + " (score " + formatScore(h.score, h.mate) + ", depth " + h.depth + ")";
+        "Hint: " + h.move + " (score " + formatScore(h.score, h.mate) +
+        (h.book ? ", opening book)" : ", depth " + h.depth + ")");
     });
   }
 
