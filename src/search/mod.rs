@@ -281,9 +281,10 @@ impl<G: Game> Searcher<G> {
         self.splits
     }
 
-    /// Forgets everything learnt (the table).
+    /// Forgets everything learnt (the table and the move histories).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.workers.for_each(|w| w.quiet.clear());
     }
 
     /// Searches `pos` (reached through `history`) within `limits`, restricted

@@ -28,10 +28,10 @@
 //! (interior nodes, leaves, table cutoffs) plus every child found to be a
 //! repetition (scored without a call).
 
-use super::ordering::{capture_key, sort_by_key_desc};
+use super::ordering::{capture_key, is_quiet, quiet_key, sort_by_key_desc};
 use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, within, INFINITE};
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
-use super::thread::{Shared, Worker, MAX_PLY};
+use super::thread::{Child, Shared, Worker, MAX_PLY};
 use super::tt::Bound;
 use crate::game::{Game, History};
 
@@ -265,6 +265,9 @@ impl<G: Game> Worker<G> {
                 }
                 if s >= beta {
                     cut = true;
+                    if !self.aborted && game.scores(&next)[me] == my_score {
+                        self.quiet.update(&mv, me, depth, true);
+                    }
                 }
             }
         }
@@ -284,8 +287,11 @@ impl<G: Game> Worker<G> {
                     sh.tt.prefetch(game.hash(&next));
                 }
                 let gain = game.scores(&next)[me].saturating_sub(my_score);
-                // Quiet moves keep their generation order (see `ordering`).
-                let key = if gain > 0 { capture_key(gain) } else { 0 };
+                let key = if gain > 0 {
+                    capture_key(gain)
+                } else {
+                    quiet_key(self.quiet.value(&mv, me))
+                };
                 list.push((key, (mv, i, next)));
             }
             sort_by_key_desc(&mut list);
@@ -310,7 +316,7 @@ impl<G: Game> Worker<G> {
                     break;
                 }
                 let reduction = if sh.reductions {
-                    late_move_reduction(depth, k, key == 0, pv_node)
+                    late_move_reduction(depth, k, is_quiet(key), pv_node)
                 } else {
                     0
                 };
@@ -330,6 +336,9 @@ impl<G: Game> Worker<G> {
                             self.update_pv(ply, mv);
                         }
                         if s >= beta {
+                            if is_quiet(key) {
+                                self.reward_quiet(&list[..=k], me, depth);
+                            }
                             break;
                         }
                     }
@@ -379,6 +388,21 @@ impl<G: Game> Worker<G> {
         self.tbhits += 1;
         let me = sh.game.side_to_move(pos).index();
         Some((table_result(worst, me, ply), table_result(best, me, ply)))
+    }
+
+    /// Updates the quiet-move history after the last move of `tried`, a
+    /// quiet one, refuted a position `depth` plies from the leaves: it
+    /// gains, and the quiet moves tried before it lose.
+    fn reward_quiet(&mut self, tried: &[Child<G>], me: usize, depth: i32) {
+        let Some((&(_, (best, _, _)), before)) = tried.split_last() else {
+            return;
+        };
+        self.quiet.update(&best, me, depth, true);
+        for &(key, (mv, _, _)) in before {
+            if is_quiet(key) {
+                self.quiet.update(&mv, me, depth, false);
+            }
+        }
     }
 
     /// The value of a position searched no deeper: its result if the game

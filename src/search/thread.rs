@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::oracle::Oracle;
+use super::ordering::QuietHistory;
 use super::tt::Table;
 use super::Limits;
 use crate::game::{Game, History};
@@ -125,6 +126,9 @@ pub struct Worker<G: Game> {
     pub(super) rep_low: usize,
     /// Whether this thread is unwinding.
     pub aborted: bool,
+    /// The history of quiet moves that orders them (kept from search to
+    /// search, cleared with the table).
+    pub(super) quiet: QuietHistory,
 }
 
 impl<G: Game> Worker<G> {
@@ -142,6 +146,7 @@ impl<G: Game> Worker<G> {
             seldepth: 0,
             rep_low: usize::MAX,
             aborted: false,
+            quiet: QuietHistory::default(),
         }
     }
 
