@@ -162,7 +162,7 @@ impl<G: Game> Worker<G> {
         sh: &Shared<G>,
         sp: Option<&SplitPoint>,
         pos: &G::Position,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -238,6 +238,12 @@ impl<G: Game> Worker<G> {
                 Some(end) => game_result(end.scores, me, ply),
                 None => 0,
             };
+        }
+        // A forced move (the only legal one, as when the opponent must be
+        // fed) costs no depth: the line is searched as deep as a choice
+        // would be. The path's length bounds the chains of them.
+        if moves.len() == 1 && ply < MAX_PLY / 2 {
+            depth += 1;
         }
         let tt_index = tt_index.filter(|&i| i < moves.len());
         let my_score = game.scores(pos)[me];
