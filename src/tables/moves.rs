@@ -28,6 +28,10 @@ pub struct MoveOutcome {
     /// legal move left, a repetition): `final_scores` are then the actual
     /// totals, which the 25-seed stop can make differ from a table value.
     pub ends: bool,
+    /// Whether `final_scores` hold for the actual history: the game ends,
+    /// the move captures (the history starts again) or the position it
+    /// leads to is exact. False for a value taken with `assume_fresh`.
+    pub certain: bool,
 }
 
 /// The outcome of every legal move of `pos`, reached through `history`
@@ -68,6 +72,7 @@ pub fn move_outcomes(
                     exact: true,
                     final_scores: Some(end.scores),
                     ends: true,
+                    certain: true,
                 };
             }
             match verdict(tables, game, &next, irreversible || assume_fresh) {
@@ -78,6 +83,7 @@ pub fn move_outcomes(
                     exact: child.entry.exact,
                     final_scores: child.final_scores,
                     ends: false,
+                    certain: child.final_scores.is_some() && (irreversible || child.entry.exact),
                 },
                 None => MoveOutcome {
                     mv,
@@ -86,6 +92,7 @@ pub fn move_outcomes(
                     exact: false,
                     final_scores: None,
                     ends: false,
+                    certain: false,
                 },
             }
         })
@@ -109,7 +116,14 @@ fn result(scores: [u32; 2], me: usize) -> Ordering {
 /// no guide through the quiet moves between two captures and can throw a
 /// won game away; with the estimate used inside the search as well, it
 /// wanders among value-keeping quiet moves until a repetition costs it the
-/// game. Measured by the test `games_from_covered_positions_keep_the_table_result`.
+/// game.
+///
+/// Where some moves keep the very split for certain (a capture, an exact
+/// position, or an end of the game giving the mover at least as much),
+/// only those are kept: following them, an exact position is converted
+/// into its split, where an estimate can lead into a cycle whose
+/// repetition ends the game a seed or two short. Measured by the test
+/// `games_from_covered_positions_keep_the_table_result`.
 pub fn keeping_moves(
     tables: &Tables,
     game: &Oware,
@@ -119,15 +133,24 @@ pub fn keeping_moves(
 ) -> Option<Vec<Move>> {
     let target = verdict(tables, game, pos, true)?.final_scores?;
     let me = pos.side();
-    let keep: Vec<Move> = move_outcomes(tables, game, pos, history, true)
+    let outcomes: Vec<MoveOutcome> = move_outcomes(tables, game, pos, history, true)
         .into_iter()
         .filter(|o| moves.contains(&o.mv))
-        .filter(|o| match o.final_scores {
-            Some(f) if o.ends => result(f, me) >= result(target, me),
-            Some(f) => f == target,
-            None => false,
-        })
-        .map(|o| o.mv)
         .collect();
-    (!keep.is_empty()).then_some(keep)
+    let keeps_split_for_certain = |o: &MoveOutcome| match o.final_scores {
+        Some(f) if o.ends => f[me] >= target[me],
+        Some(f) => o.certain && f == target,
+        None => false,
+    };
+    let keeps_result = |o: &MoveOutcome| match o.final_scores {
+        Some(f) if o.ends => result(f, me) >= result(target, me),
+        Some(f) => f == target,
+        None => false,
+    };
+    let pick = |keep: &dyn Fn(&MoveOutcome) -> bool| -> Vec<Move> {
+        outcomes.iter().filter(|o| keep(o)).map(|o| o.mv).collect()
+    };
+    [pick(&keeps_split_for_certain), pick(&keeps_result)]
+        .into_iter()
+        .find(|keep| !keep.is_empty())
 }

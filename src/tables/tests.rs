@@ -389,12 +389,15 @@ fn play_out(game: Oware, tables: &Arc<Tables>, start: Board, depth: u32) -> crat
 /// Games from covered positions, played by the engine against itself
 /// with the tables (10 plies a move), starting with an empty history: from
 /// every position whose value is known (200 of them, half exact under
-/// every history) the game ends with the table's result, and from most
-/// exact ones with its very split of the seeds. The split is not always
-/// reached: a won game can end by a repetition one seed short of it, since
-/// the engine plays for the result and the tables hold no distance to the
-/// next capture (see docs/tables.md). The 25-seed stop ends some games
-/// before the board is empty; those count for the result only.
+/// every history) the game ends with the table's result, and from at least
+/// 90% of the exact ones with its very split of the seeds (58 of 63 when
+/// written; 51 before the root preferred the moves that keep the split for
+/// certain). The split is not always reached: after a capture into a
+/// position whose value is known only with an empty history, a won game
+/// can end by a repetition a seed short of it, since the tables hold no
+/// distance to the next capture (see docs/tables.md). The 25-seed stop
+/// ends some games before the board is empty; those count for the result
+/// only.
 #[test]
 fn games_from_covered_positions_keep_the_table_result() {
     const N: usize = 8;
@@ -432,7 +435,7 @@ fn games_from_covered_positions_keep_the_table_result() {
         }
     }
     assert!(
-        same_split * 2 >= played_out,
+        same_split * 10 >= played_out * 9,
         "only {same_split} of {played_out} exact positions ended with the table's split"
     );
 }
