@@ -53,6 +53,9 @@
 //! Memory: four bytes per position of the level being built (one word of
 //! facts and game state, see `Word`) and its one-byte entries, plus the
 //! entries of the levels below: 3.2 GB at the peak of a 24-seed build.
+//! Levels built in memory also keep when each bound with an empty history
+//! was proved ([`ProofOrder`], eight bytes per position), which tells the
+//! engine how to play a proved value out.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -60,6 +63,7 @@ use rayon::prelude::*;
 
 use super::entry::Entry;
 use super::index::{advance, level_size, rank, unrank, HOLES};
+use super::proof_order::ProofOrder;
 use crate::game::Game;
 use crate::variants::oware::{Board, Move, Oware};
 
@@ -156,13 +160,27 @@ const SPREAD_CHUNK: usize = 1 << 10;
 /// read-modify-writes, which wait for their cache line one at a time).
 const BATCH: usize = 32;
 
-/// Builds level `n` with the rules `rules`, given the levels below.
+/// A level built: its entries, what the build measured and, when asked
+/// for, the order in which its bounds were proved.
+pub struct BuiltLevel {
+    /// One byte per position ([`Entry::encode`]).
+    pub entries: Vec<u8>,
+    /// What the build measured.
+    pub stats: LevelStats,
+    /// The proof order of the bounds with an empty history.
+    pub order: Option<ProofOrder>,
+}
+
+/// Builds level `n` with the rules `rules`, given the levels below; with
+/// `keep_order`, also records when each bound with an empty history was
+/// proved (eight more bytes per position while building and after).
 pub fn build_level(
     rules: &Oware,
     n: usize,
     lower: &dyn Lower,
     progress: &Progress,
-) -> (Vec<u8>, LevelStats) {
+    keep_order: bool,
+) -> BuiltLevel {
     assert!(
         level_size(n) < u64::from(INDEX_MASK),
         "level {n} is too large to index"
@@ -179,9 +197,13 @@ pub fn build_level(
         words: &words,
         histories: Histories::Any,
         progress,
+        times: None,
     };
     stats.rounds += game.solve();
+    let times: Option<Vec<AtomicU32>> =
+        keep_order.then(|| (0..2 * size).map(|_| AtomicU32::new(0)).collect());
     game.histories = Histories::Empty;
+    game.times = times.as_deref();
     stats.rounds += game.solve();
     let mut entries = super::huge_pages::filled(size, || 0u8);
     entries
@@ -204,7 +226,13 @@ pub fn build_level(
         stats.exact += e.exact as u64;
         stats.fresh_known += (e.lo == e.hi) as u64;
     }
-    (entries, stats)
+    let order =
+        times.map(|times| ProofOrder::new(times.into_iter().map(AtomicU32::into_inner).collect()));
+    BuiltLevel {
+        entries,
+        stats,
+        order,
+    }
 }
 
 /// Everything the builder keeps of a position, in one `u32` so that a
@@ -448,6 +476,9 @@ struct Retrograde<'a> {
     words: &'a [AtomicU32],
     histories: Histories,
     progress: &'a Progress,
+    /// Where to record when each bound was established (two per position,
+    /// see [`ProofOrder`]), if wanted.
+    times: Option<&'a [AtomicU32]>,
 }
 
 impl Retrograde<'_> {
@@ -468,11 +499,13 @@ impl Retrograde<'_> {
         let mut rounds = 0;
         for t in (1..=n).rev() {
             let mut frontier = self.scan(t);
+            let mut round = 0;
             while !frontier.is_empty() {
                 rounds += 1;
+                round += 1;
                 frontier = frontier
                     .par_chunks(SPREAD_CHUNK)
-                    .flat_map_iter(|notes| self.spread(t, notes))
+                    .flat_map_iter(|notes| self.spread(t, round, notes))
                     .collect();
             }
             // The thresholds share the game's unit of progress evenly.
@@ -495,6 +528,15 @@ impl Retrograde<'_> {
             });
         }
         rounds
+    }
+
+    /// Records that a bound of position `p` (its upper bound with `hi`,
+    /// else its lower bound) was established at threshold `t` in `round`.
+    fn record(&self, p: u32, hi: bool, t: u8, round: u32) {
+        if let Some(times) = self.times {
+            let time = ProofOrder::time(self.n, t, round);
+            times[2 * p as usize + usize::from(hi)].store(time, Relaxed);
+        }
     }
 
     /// Whether the predecessors of a position whose mover forces `t` (with
@@ -527,6 +569,7 @@ impl Retrograde<'_> {
                     match w.lo() {
                         None if w.cap_lo() == t => {
                             w.0 |= Word::set_lo(t);
+                            self.record(p, false, t, 0);
                             if self.mover_seen(own, t) {
                                 out.push(Note::of(n, p));
                             }
@@ -539,6 +582,7 @@ impl Retrograde<'_> {
                     match w.hi() {
                         None if w.count() == 0 && w.cap_hi() + t == n => {
                             w.0 |= Word::set_hi(n - t);
+                            self.record(p, true, t, 0);
                             if self.opponent_seen(own, t) {
                                 out.push(Note::of(n, p | OPPONENT_FORCES));
                             }
@@ -555,9 +599,10 @@ impl Retrograde<'_> {
             .collect()
     }
 
-    /// Tells the predecessors of the positions in `notes` at threshold `t`;
-    /// returns the notifications of the positions that join in turn.
-    fn spread(&self, t: u8, notes: &[Note]) -> Vec<Note> {
+    /// Tells the predecessors of the positions in `notes` at threshold `t`
+    /// (their joinings are `round`); returns the notifications of the
+    /// positions that join in turn.
+    fn spread(&self, t: u8, round: u32, notes: &[Note]) -> Vec<Note> {
         let n = self.n;
         let mut out = Vec::new();
         // Each predecessor as the note it would send, with its kind.
@@ -589,6 +634,9 @@ impl Retrograde<'_> {
                         continue;
                     }
                     let before = Word(cell.fetch_or(Word::set_lo(t), Relaxed));
+                    if before.lo().is_none() {
+                        self.record(p, false, t, round);
+                    }
                     if before.lo().is_none() && self.mover_seen(own, t) {
                         out.push(Note {
                             tag: p,
@@ -605,6 +653,7 @@ impl Retrograde<'_> {
                         // Only the last decrement reaches here, and no
                         // scan runs during a propagation: no race.
                         cell.fetch_or(Word::set_hi(n - t), Relaxed);
+                        self.record(p, true, t, round);
                         if self.opponent_seen(own, t) {
                             out.push(Note {
                                 tag: p | OPPONENT_FORCES,

@@ -12,6 +12,7 @@
 //! - [`loader`]: tables opened once per process, in the background.
 //! - [`moves`]: the outcome of each move of a covered position.
 //! - [`oracle`]: what the search sees of the tables.
+//! - [`proof_order`]: when each bound was proved, to play a value out.
 //!
 //! `docs/tables.md` describes the values, the cycles and the files for
 //! users.
@@ -26,6 +27,7 @@ pub mod index;
 pub mod loader;
 pub mod moves;
 pub mod oracle;
+pub mod proof_order;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -35,6 +37,7 @@ pub use entry::Entry;
 pub use file::LoadError;
 pub use moves::{keeping_moves, move_outcomes, MoveOutcome};
 pub use oracle::oracle_for;
+pub use proof_order::ProofOrder;
 
 use crate::game::Game;
 use crate::variants::oware::{Board, GrandSlam, Oware};
@@ -140,6 +143,8 @@ pub fn default_dir() -> Option<PathBuf> {
 pub struct Tables {
     rules: Rules,
     levels: Vec<Option<Box<[u8]>>>,
+    /// The proof order of the levels built in memory.
+    orders: Vec<Option<ProofOrder>>,
 }
 
 impl build::Lower for Tables {
@@ -176,6 +181,7 @@ impl Tables {
         Tables {
             rules,
             levels: vec![None; index::MAX_LEVEL + 1],
+            orders: vec![None; index::MAX_LEVEL + 1],
         }
     }
 
@@ -222,12 +228,25 @@ impl Tables {
         self.entry(&build::mover_holes(board))
     }
 
-    /// Builds level `n` in memory from the levels below (all present).
-    pub fn build_level(&mut self, n: usize, progress: &Progress) -> LevelStats {
+    /// When the bounds of a board's position (either side to move) were
+    /// proved with an empty history, `[lower, upper]` ([`ProofOrder`]),
+    /// if its level keeps its proof order.
+    pub fn proof_times(&self, board: &Board) -> Option<[u32; 2]> {
+        let holes = build::mover_holes(board);
+        let n: usize = holes.iter().map(|&h| h as usize).sum();
+        let order = self.orders.get(n)?.as_ref()?;
+        let i = index::rank(&holes);
+        Some([order.lo_time(i), order.hi_time(i)])
+    }
+
+    /// Builds level `n` in memory from the levels below (all present);
+    /// with `keep_order`, keeps its [`ProofOrder`] too.
+    pub fn build_level(&mut self, n: usize, progress: &Progress, keep_order: bool) -> LevelStats {
         assert!(n <= index::MAX_LEVEL && (0..n).all(|k| self.has(k)));
-        let (entries, stats) = build::build_level(&self.rules.game(), n, self, progress);
-        self.levels[n] = Some(entries.into_boxed_slice());
-        stats
+        let built = build::build_level(&self.rules.game(), n, self, progress, keep_order);
+        self.levels[n] = Some(built.entries.into_boxed_slice());
+        self.orders[n] = built.order;
+        built.stats
     }
 
     /// Levels `0..=max` built in memory.
@@ -237,14 +256,15 @@ impl Tables {
         tables
     }
 
-    /// Builds in memory the levels up to `max` that are missing, stopping
-    /// below the first one that cannot be built (every level below it must
-    /// be present). Returns the levels built.
+    /// Builds in memory the levels up to `max` that are missing, or that
+    /// were loaded from files (which hold no [`ProofOrder`]: the same
+    /// entries are built again, with their order). Every level below is
+    /// present when a level is built. Returns the levels built.
     pub fn fill_in_memory(&mut self, max: usize) -> Vec<usize> {
         let mut built = Vec::new();
         for n in 0..=max.min(index::MAX_LEVEL) {
-            if !self.has(n) {
-                self.build_level(n, &Progress::default());
+            if !self.has(n) || self.orders[n].is_none() {
+                self.build_level(n, &Progress::default(), true);
                 built.push(n);
             }
         }
@@ -302,7 +322,7 @@ impl Tables {
                 positions: index::level_size(n),
             });
             let start = Instant::now();
-            let stats = tables.build_level(n, progress);
+            let stats = tables.build_level(n, progress, false);
             let entries = tables.level(n).expect("just built");
             let path = file::write_level(dir, &rules, n, entries, stats.exact)?;
             on_event(BuildEvent::Finished {
@@ -366,7 +386,8 @@ mod tests;
 
 /// The tables an engine starts with: the valid level files of `rules` in
 /// `dir` (the [`default_dir`] when `None`), then the levels up to
-/// [`STARTUP_LEVELS`] that no file provided, built in memory. Returns the
+/// [`STARTUP_LEVELS`] built in memory, with their proof order, whether a
+/// file provided them or not. Returns the
 /// problems met, one line each (refused files; a missing default
 /// directory is not a problem).
 pub fn open(dir: Option<&Path>, rules: Rules) -> (Tables, Vec<String>) {

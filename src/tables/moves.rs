@@ -28,6 +28,11 @@ pub struct MoveOutcome {
     /// legal move left, a repetition): `final_scores` are then the actual
     /// totals, which the 25-seed stop can make differ from a table value.
     pub ends: bool,
+    /// For a move that neither captures nor ends the game, when the upper
+    /// bound of the position it leads to (what the opponent is held to
+    /// there, with an empty history) was proved, if that level keeps its
+    /// [`ProofOrder`](super::ProofOrder).
+    pub proof_time: Option<u32>,
     /// Whether `final_scores` hold for the actual history: the game ends,
     /// the move captures (the history starts again) or the position it
     /// leads to is exact. False for a value taken with `assume_fresh`.
@@ -72,6 +77,7 @@ pub fn move_outcomes(
                     exact: true,
                     final_scores: Some(end.scores),
                     ends: true,
+                    proof_time: None,
                     certain: true,
                 };
             }
@@ -83,6 +89,9 @@ pub fn move_outcomes(
                     exact: child.entry.exact,
                     final_scores: child.final_scores,
                     ends: false,
+                    proof_time: (!irreversible)
+                        .then(|| tables.proof_times(&next).map(|[_, hi]| hi))
+                        .flatten(),
                     certain: child.final_scores.is_some() && (irreversible || child.entry.exact),
                 },
                 None => MoveOutcome {
@@ -92,6 +101,7 @@ pub fn move_outcomes(
                     exact: false,
                     final_scores: None,
                     ends: false,
+                    proof_time: None,
                     certain: false,
                 },
             }
@@ -150,7 +160,19 @@ pub fn keeping_moves(
     let pick = |keep: &dyn Fn(&MoveOutcome) -> bool| -> Vec<Move> {
         outcomes.iter().filter(|o| keep(o)).map(|o| o.mv).collect()
     };
-    [pick(&keeps_split_for_certain), pick(&keeps_result)]
-        .into_iter()
-        .find(|keep| !keep.is_empty())
+    // Where the level keeps its proof order, the moves to positions whose
+    // bound against the opponent was proved before the root's own bound:
+    // along them no position comes twice (see `ProofOrder`).
+    let root_time = tables.proof_times(pos).map(|[lo, _]| lo).filter(|&t| t > 0);
+    let makes_progress = |o: &MoveOutcome| match (root_time, o.final_scores) {
+        (Some(root), Some(f)) => !o.ends && f == target && o.proof_time.is_some_and(|t| t < root),
+        _ => false,
+    };
+    [
+        pick(&keeps_split_for_certain),
+        pick(&makes_progress),
+        pick(&keeps_result),
+    ]
+    .into_iter()
+    .find(|keep| !keep.is_empty())
 }
