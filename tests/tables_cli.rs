@@ -200,6 +200,37 @@ fn probe_shows_the_value_of_the_position_and_of_each_move() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["final_scores"], serde_json::json!([27, 21]));
     assert_eq!(v["exact"], true);
+    // Only F, the capture that keeps the value for certain, is kept.
+    let kept: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kept"] == true)
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(kept, ["F"], "{json}");
+    assert!(out.contains("final 27-21  (kept)"), "{out}");
+}
+
+#[test]
+fn probe_keeps_the_quiet_moves_that_follow_the_proof_order() {
+    // Reached by a capture: South collects the 5 seeds on the board, by
+    // quiet moves first. Four quiet moves keep that value; only those into
+    // positions whose bound was proved earlier are kept, so that no
+    // position can come back.
+    let fresh = "1-0-1-0-1-1-0-0-0-0-1-0-22-21-S";
+    let (ok, json, err) = awale(&["tables", "probe", "--position", fresh, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["final_scores"], serde_json::json!([27, 21]), "{json}");
+    let moves = v["moves"].as_array().unwrap();
+    let keeps_five = |m: &&serde_json::Value| m["value"] == 5 && m["value_max"] == 5;
+    let kept: Vec<&serde_json::Value> = moves.iter().filter(|m| m["kept"] == true).collect();
+    assert!(!kept.is_empty() && kept.iter().all(keeps_five), "{json}");
+    assert!(
+        kept.len() < moves.iter().filter(keeps_five).count(),
+        "{json}"
+    );
 }
 
 #[test]

@@ -236,6 +236,9 @@ struct MoveReport {
     /// Known for the history after the move.
     known: bool,
     final_scores: Option<[u32; 2]>,
+    /// Among the moves the engine chooses from at this root: those that
+    /// keep the position's outcome, the surest first (docs/tables.md).
+    kept: bool,
 }
 
 fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
@@ -308,9 +311,13 @@ fn probe_report(
             )
         }
     })?;
-    let moves = tables::move_outcomes(tables, game, pos, history, false)
+    let outcomes = tables::move_outcomes(tables, game, pos, history, false);
+    let legal: Vec<_> = outcomes.iter().map(|o| o.mv).collect();
+    let kept = tables::keeping_moves(tables, game, pos, history, &legal).unwrap_or_default();
+    let moves = outcomes
         .into_iter()
         .map(|o| MoveReport {
+            kept: kept.contains(&o.mv),
             mv: game.format_move(pos, o.mv),
             value: o.lo,
             value_max: o.hi,
@@ -374,7 +381,19 @@ fn report_text(r: &ProbeReport) -> String {
                 value(m.value, m.value_max)
             )
         };
-        let _ = write!(out, "\n  {:>4}: {shown}, {}", m.mv, finals(m.final_scores));
+        let mark = if m.kept { "  (kept)" } else { "" };
+        let _ = write!(
+            out,
+            "\n  {:>4}: {shown}, {}{mark}",
+            m.mv,
+            finals(m.final_scores)
+        );
+    }
+    if r.moves.iter().any(|m| m.kept) {
+        let _ = write!(
+            out,
+            "\n(kept: the moves the engine chooses from here, those that keep the outcome most surely)"
+        );
     }
     out
 }
