@@ -168,14 +168,15 @@ pub struct SearchResult<M> {
 }
 
 /// Switches for tests: the table off, cutoffs only on equal depths, every
-/// iteration with the full window, or no late-move reductions (which make
-/// the search differ from minimax by design).
+/// iteration with the full window, or no depth changes (late-move
+/// reductions and the one-reply extension make the search differ from a
+/// fixed-depth minimax by design).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Config {
     pub use_tt: bool,
     pub exact_depth: bool,
     pub aspiration: bool,
-    pub reductions: bool,
+    pub depth_changes: bool,
 }
 
 /// A search engine for one variant, keeping its table between searches.
@@ -212,7 +213,7 @@ impl<G: Game> Searcher<G> {
                 use_tt: true,
                 exact_depth: false,
                 aspiration: true,
-                reductions: true,
+                depth_changes: true,
             },
         };
         s.set_threads(threads);
@@ -381,7 +382,7 @@ impl<G: Game> Searcher<G> {
             oracle: self.oracle.as_deref(),
             use_tt: self.config.use_tt,
             exact_depth: self.config.exact_depth,
-            reductions: self.config.reductions,
+            depth_changes: self.config.depth_changes,
             stop,
             abort: AtomicBool::new(false),
             limits_armed: AtomicBool::new(false),

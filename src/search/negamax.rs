@@ -242,7 +242,7 @@ impl<G: Game> Worker<G> {
         // A forced move (the only legal one, as when the opponent must be
         // fed) costs no depth: the line is searched as deep as a choice
         // would be. The path's length bounds the chains of them.
-        if moves.len() == 1 && ply < MAX_PLY / 2 {
+        if sh.depth_changes && moves.len() == 1 && ply < MAX_PLY / 2 {
             depth += 1;
         }
         let tt_index = tt_index.filter(|&i| i < moves.len());
@@ -321,7 +321,7 @@ impl<G: Game> Worker<G> {
                     }
                     break;
                 }
-                let reduction = if sh.reductions {
+                let reduction = if sh.depth_changes {
                     late_move_reduction(depth, k, is_quiet(key), pv_node)
                 } else {
                     0

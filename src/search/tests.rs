@@ -144,7 +144,7 @@ const NO_TABLE: Config = Config {
     use_tt: false,
     exact_depth: false,
     aspiration: true,
-    reductions: false,
+    depth_changes: false,
 };
 
 #[test]
@@ -167,7 +167,7 @@ fn equals_minimax_with_a_fresh_table_and_exact_depth_cutoffs() {
         use_tt: true,
         exact_depth: true,
         aspiration: true,
-        reductions: false,
+        depth_changes: false,
     };
     assert_eq!(check_against_minimax(config, 1, (1, 5), 2), 0);
 }

@@ -34,8 +34,9 @@ pub struct Shared<'a, G: Game> {
     pub use_tt: bool,
     /// Cut off on table entries of exactly the node's depth only (tests).
     pub exact_depth: bool,
-    /// Whether late moves are reduced (off only in tests).
-    pub reductions: bool,
+    /// Whether late moves are reduced and forced moves extended (off only
+    /// in tests).
+    pub depth_changes: bool,
     /// The caller's stop flag.
     pub stop: &'a AtomicBool,
     /// Set when any thread saw a limit: every thread unwinds.
