@@ -128,11 +128,13 @@ fn result(scores: [u32; 2], me: usize) -> Ordering {
 /// wanders among value-keeping quiet moves until a repetition costs it the
 /// game.
 ///
-/// Where some moves keep the very split for certain (a capture, an exact
-/// position, or an end of the game giving the mover at least as much),
-/// only those are kept: following them, an exact position is converted
-/// into its split, where an estimate can lead into a cycle whose
-/// repetition ends the game a seed or two short. Measured by the test
+/// The estimates come last: where some moves keep the very split for
+/// certain (a capture, an exact position, or an end of the game giving the
+/// mover at least as much), only those are kept; else, where the level
+/// keeps its [`ProofOrder`](super::ProofOrder), the moves into positions
+/// proved before the root, along which no position can come twice. An
+/// estimate alone can lead into a cycle whose repetition ends the game a
+/// seed or two short. Measured by the test
 /// `games_from_covered_positions_keep_the_table_result`.
 pub fn keeping_moves(
     tables: &Tables,
