@@ -636,12 +636,12 @@ impl Retrograde<'_> {
                     let before = Word(cell.fetch_or(Word::set_lo(t), Relaxed));
                     if before.lo().is_none() {
                         self.record(p, false, t, round);
-                    }
-                    if before.lo().is_none() && self.mover_seen(own, t) {
-                        out.push(Note {
-                            tag: p,
-                            holes: parent.holes,
-                        });
+                        if self.mover_seen(own, t) {
+                            out.push(Note {
+                                tag: p,
+                                holes: parent.holes,
+                            });
+                        }
                     }
                 } else {
                     // One more child where the opponent's mover forces `t`;

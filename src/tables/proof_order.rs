@@ -53,16 +53,6 @@ impl ProofOrder {
     pub fn hi_time(&self, index: u64) -> u32 {
         self.times[2 * index as usize + 1]
     }
-
-    /// The number of positions it covers.
-    pub fn len(&self) -> usize {
-        self.times.len() / 2
-    }
-
-    /// Whether it covers no position.
-    pub fn is_empty(&self) -> bool {
-        self.times.is_empty()
-    }
 }
 
 #[cfg(test)]
