@@ -12,6 +12,7 @@ pub(crate) mod packing;
 pub(crate) mod position_text;
 pub mod transparent;
 pub mod view;
+pub mod weight_file;
 
 use crate::game::{Game, GameError};
 

@@ -1,0 +1,193 @@
+//! The weight file of a fitted evaluation, shared by every variant that
+//! has one: a small checked binary format (see `docs/eval.md`). The
+//! feature set stored in the header says which variant's features the
+//! weights belong to, so a file fitted for one variant is refused by
+//! another.
+//!
+//! All integers are little-endian:
+//!
+//! | offset | bytes | content |
+//! |---|---|---|
+//! | 0 | 8 | magic `AWALEEV` and a zero byte |
+//! | 8 | 4 | format version, u32 (1) |
+//! | 12 | 4 | feature set, u32 (1 for `oware`, 16 for the 16-hole family) |
+//! | 16 | 4 | weight count n, u32 |
+//! | 20 | 4 n | the weights, i32, in centiseeds per unit of their feature |
+//! | 20 + 4 n | 4 | FNV-1a 32-bit hash of every byte before it |
+//!
+//! A file that is too short or too long, has another magic, version,
+//! feature set or count, or fails its checksum is refused with an error
+//! saying which; reading never panics.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::datagen::format::fnv1a;
+
+/// The first eight bytes of a weight file.
+pub const MAGIC: [u8; 8] = *b"AWALEEV\0";
+/// The format version written.
+pub const VERSION: u32 = 1;
+/// The bytes before the weights.
+const HEAD_LEN: usize = 20;
+
+/// The size of a file of `count` weights.
+pub const fn file_len(count: usize) -> usize {
+    HEAD_LEN + 4 * count + 4
+}
+
+/// Why a weight file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// The file could not be read.
+    Io(String),
+    /// The file is not a usable weight file; the text says why.
+    Format(String),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Io(e) => write!(f, "cannot read the weight file: {e}"),
+            WeightsError::Format(e) => write!(f, "bad weight file: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Writes the weights of feature set `set` in the file format.
+pub fn encode(set: u32, weights: &[i32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(file_len(weights.len()));
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&set.to_le_bytes());
+    out.extend_from_slice(&(weights.len() as u32).to_le_bytes());
+    for w in weights {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Reads a u32 at `at` (the caller checked the length).
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+/// Reads and checks a weight file's bytes: they must hold `count` weights
+/// of feature set `set`.
+pub fn decode(bytes: &[u8], set: u32, count: usize) -> Result<Vec<i32>, WeightsError> {
+    let bad = |why: String| Err(WeightsError::Format(why));
+    if bytes.len() < HEAD_LEN + 4 {
+        return bad(format!("{} bytes, too short for a header", bytes.len()));
+    }
+    if bytes[..8] != MAGIC {
+        return bad("not a weight file (wrong magic)".into());
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return bad(format!("format version {version}, expected {VERSION}"));
+    }
+    let stored_set = u32_at(bytes, 12);
+    if stored_set != set {
+        return bad(format!(
+            "feature set {stored_set}, this evaluation has {set}"
+        ));
+    }
+    let stored_count = u32_at(bytes, 16) as usize;
+    if stored_count != count {
+        return bad(format!(
+            "{stored_count} weights, feature set {set} has {count}"
+        ));
+    }
+    let len = file_len(count);
+    if bytes.len() != len {
+        return bad(format!(
+            "{} bytes, expected {len} (truncated or padded)",
+            bytes.len()
+        ));
+    }
+    let body = len - 4;
+    let (stored, computed) = (u32_at(bytes, body), fnv1a(&bytes[..body]));
+    if stored != computed {
+        return bad(format!(
+            "checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is damaged"
+        ));
+    }
+    Ok((0..count)
+        .map(|i| u32_at(bytes, HEAD_LEN + 4 * i) as i32)
+        .collect())
+}
+
+/// Reads and checks the weight file at `path` (see [`decode`]).
+pub fn load(path: &Path, set: u32, count: usize) -> Result<Vec<i32>, WeightsError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
+    decode(&bytes, set, count).map_err(|e| match e {
+        WeightsError::Format(why) => WeightsError::Format(format!("{}: {why}", path.display())),
+        other => other,
+    })
+}
+
+/// The weights as a text for people: one `index name value` line per
+/// feature, `name(i)` naming feature `i`.
+pub fn describe(weights: &[i32], name: impl Fn(usize) -> String) -> String {
+    let mut out = String::new();
+    for (i, w) in weights.iter().enumerate() {
+        out.push_str(&format!("{i:3} {:<14} {w}\n", name(i)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SET: u32 = 7;
+    const COUNT: usize = 30;
+
+    fn sample() -> Vec<i32> {
+        (0..COUNT as i32).map(|i| i * 7 - 100).collect()
+    }
+
+    #[test]
+    fn round_trips() {
+        let bytes = encode(SET, &sample());
+        assert_eq!(bytes.len(), file_len(COUNT));
+        assert_eq!(decode(&bytes, SET, COUNT), Ok(sample()));
+    }
+
+    #[test]
+    fn another_feature_set_or_count_is_refused() {
+        let bytes = encode(SET, &sample());
+        let err = decode(&bytes, SET + 1, COUNT).unwrap_err().to_string();
+        assert!(err.contains("feature set 7"), "{err}");
+        let err = decode(&bytes, SET, COUNT + 1).unwrap_err().to_string();
+        assert!(err.contains("30 weights"), "{err}");
+    }
+
+    #[test]
+    fn a_flipped_byte_or_a_cut_is_refused() {
+        let bytes = encode(SET, &sample());
+        let len = file_len(COUNT);
+        for at in [0, 9, 13, 17, 40, len - 1] {
+            let mut b = bytes.clone();
+            b[at] ^= 0x10;
+            let err = decode(&b, SET, COUNT).unwrap_err().to_string();
+            assert!(err.starts_with("bad weight file"), "{at}: {err}");
+        }
+        let mut b = bytes.clone();
+        b[40] ^= 1;
+        let err = decode(&b, SET, COUNT).unwrap_err().to_string();
+        assert!(err.contains("checksum"), "{err}");
+        for cut in [0, 10, 23, 24, len - 4, len - 1] {
+            assert!(decode(&bytes[..cut], SET, COUNT).is_err(), "{cut}");
+        }
+        let mut long = bytes.clone();
+        long.push(0);
+        let err = decode(&long, SET, COUNT).unwrap_err().to_string();
+        assert!(err.contains("truncated or padded"), "{err}");
+    }
+}
