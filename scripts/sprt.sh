@@ -12,7 +12,9 @@
 # when neither is set, MOVETIME ms per move, default 100), GAMES (upper
 # bound, 4000),
 # CONCURRENCY (2), ELO0 (0), ELO1 (5), OPENINGS (the openings file),
-# RECORDS (sprt-records.txt; rerun the same command to resume).
+# RECORDS (sprt-records.txt; rerun the same command to resume), VARIANT
+# (oware; another variant starts its games with RANDOM_PLIES random plies,
+# default 6, drawn from SEED, default 1, unless OPENINGS names a file).
 # Extra arguments go to `awale match` (e.g. --engine options are set with
 # option.NAME=VALUE in ENGINE_OPTIONS, a comma-separated list added to both;
 # OLD_OPTIONS and NEW_OPTIONS add to one side only, e.g.
@@ -36,12 +38,18 @@ elif [ -n "${TC:-}" ]; then
 else
   limit=(--movetime "${MOVETIME:-100}")
 fi
+variant=${VARIANT:-oware}
+if [ -n "${OPENINGS:-}" ] || [ "$variant" = oware ]; then
+  openings=(--openings "${OPENINGS:-$here/openings-oware.txt}")
+else
+  openings=(--openings-random "${RANDOM_PLIES:-6}" --seed "${SEED:-1}")
+fi
 out=$("$referee" match \
   --engine "cmd=$new,arg=uci,name=new$new_extra" \
   --engine "cmd=$old,arg=uci,name=old$old_extra" \
   "${limit[@]}" --games "${GAMES:-4000}" \
   --concurrency "${CONCURRENCY:-2}" \
-  --openings "${OPENINGS:-$here/openings-oware.txt}" \
+  --variant "$variant" "${openings[@]}" \
   --sprt "elo0=${ELO0:-0},elo1=${ELO1:-5},alpha=0.05,beta=0.05" \
   --records "${RECORDS:-sprt-records.txt}" "$@" | tee /dev/stderr)
 case "$out" in

@@ -165,3 +165,58 @@ fn the_evalfile_option_changes_the_weights_and_refuses_bad_files() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The 16-hole colour variants evaluate with their own fitted weights,
+/// not by the captured seeds alone: the protocol's `eval` shows the
+/// library's value, split into terms that sum to it, and `EvalFile` (Oware
+/// weights) leaves them alone.
+#[test]
+fn the_colour_family_evaluates_with_its_own_weights() {
+    use awale::game::{play_moves, History};
+    use awale::variants::colors16::Colors16;
+    use awale::variants::transparent::{Transparent80, Transparent96};
+
+    fn after<G: Game>(game: &G, moves: &str) -> G::Position {
+        let start = game.start();
+        play_moves(game, start, &History::new(game.key(&start)), moves)
+            .expect("legal moves")
+            .0
+    }
+
+    fn check<G: Game>(game: G, moves: &str, terms: &[&str]) {
+        let pos = after(&game, moves);
+        let expected = game.evaluate(&pos);
+        let script = format!(
+            "setoption name Variant value {}\nposition startpos moves {moves}\neval\n\
+             setoption name EvalFile value <hand-set>\neval\nquit\n",
+            game.name()
+        );
+        let (totals, errors, stdout) = totals_and_errors(&[], &script);
+        assert_eq!(totals, vec![expected, expected], "{stdout}");
+        assert!(errors.is_empty(), "{stdout}");
+        let shown: Vec<(String, i32)> = stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("  ")?.split_once(": "))
+            .map(|(name, v)| (name.to_string(), v.trim().parse().unwrap()))
+            .collect();
+        let names: Vec<&str> = shown.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(&names[..terms.len()], terms, "{stdout}");
+        let sum: i32 = shown[..terms.len()].iter().map(|(_, v)| v).sum();
+        assert_eq!(sum, expected, "{stdout}");
+        let scores = game.scores(&pos);
+        let me = game.side_to_move(&pos).index();
+        let captured = (scores[me] as i32 - scores[1 - me] as i32) * 100;
+        assert_eq!(shown[0], ("captured".to_string(), captured), "{stdout}");
+        assert_ne!(
+            expected,
+            captured,
+            "{} weighs more than captures",
+            game.name()
+        );
+    }
+
+    let family = ["captured", "holes", "colours", "side total", "moves"];
+    check(Colors16, "1R 2B 3B 4R 5B", &family);
+    check(Transparent96, "1TR 2B 3TB 4R", &family);
+    check(Transparent80, "1TR 2B 3TB 4R", &family);
+}

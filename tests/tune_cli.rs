@@ -73,7 +73,7 @@ fn make_weights(dir: &Path) -> PathBuf {
     ]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
-    let before = losses(&stdout, "hand-set:");
+    let before = losses(&stdout, "start:");
     let after = losses(&stdout, "fitted:");
     assert!(after.0 < before.0, "the training loss falls: {stdout}");
     assert!(stdout.contains("epoch  20"), "{stdout}");
@@ -153,5 +153,108 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{:?}", text(&out));
     assert!(weights::load(&w2).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A colour variant's weights come from game records: a short self-play
+/// match, then `tune --records`, gives a weight file of the family's
+/// feature set; records of another variant, datagen files for a colour
+/// variant and a variant without a feature set are refused.
+#[test]
+fn tune_fits_a_colour_variant_on_match_records() {
+    let dir = temp_dir("records");
+    let records = dir.join("games.txt");
+    let me = env!("CARGO_BIN_EXE_awale");
+    let (a, b) = (
+        format!("cmd={me},arg=uci,name=a"),
+        format!("cmd={me},arg=uci,name=b"),
+    );
+    let out = awale(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--variant",
+        "colors16",
+        "--nodes",
+        "300",
+        "--openings-random",
+        "6",
+        "--games",
+        "12",
+        "--concurrency",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{:?}", text(&out));
+    let r = records.to_str().unwrap();
+    let w = dir.join("colors16.bin");
+    let out = awale(&[
+        "tune",
+        "--variant",
+        "colors16",
+        "--records",
+        r,
+        "--out",
+        w.to_str().unwrap(),
+        "--epochs",
+        "10",
+        "--batch",
+        "64",
+        "--show",
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    // Both games of a pair are the same game (one program, fixed nodes):
+    // each is read once.
+    assert!(stdout.contains(": 6 games,"), "{stdout}");
+    assert!(stdout.contains("6 repeated games"), "{stdout}");
+    assert!(
+        stdout.contains("side total=16+") && stdout.contains("holes=12+"),
+        "{stdout}"
+    );
+    let before = losses(&stdout, "start:");
+    let after = losses(&stdout, "fitted:");
+    assert!(after.0 < before.0, "the training loss falls: {stdout}");
+    use awale::variants::family16::features::{COUNT, FEATURE_SET};
+    let file = awale::variants::weight_file::load(&w, FEATURE_SET, COUNT).expect("a family file");
+    assert!(file.iter().any(|&x| x != 0), "{file:?}");
+    assert!(weights::load(&w).is_err(), "not an Oware weight file");
+
+    let refused = |args: &[&str], why: &str| {
+        let out = awale(args);
+        let (_, stderr) = text(&out);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+    };
+    let o = dir.join("x.bin");
+    let o = o.to_str().unwrap();
+    refused(
+        &["tune", "--records", r, "--out", o],
+        "a game of colors16, not of oware",
+    );
+    refused(
+        &["tune", "--variant", "colors12", "--records", r, "--out", o],
+        "has no fitted evaluation",
+    );
+    refused(
+        &["tune", "--variant", "colors16", "--data", r, "--out", o],
+        "use --records for colors16",
+    );
+    refused(
+        &[
+            "tune",
+            "--variant",
+            "colors16",
+            "--records",
+            "/nonexistent/games.txt",
+            "--out",
+            o,
+        ],
+        "/nonexistent/games.txt: No such file",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

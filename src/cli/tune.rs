@@ -1,23 +1,42 @@
-//! `awale tune`: fits the evaluation's weights to `awale datagen` files and
-//! writes a weight file (see docs/eval.md).
+//! `awale tune`: fits the evaluation's weights to `awale datagen` files
+//! (Oware) or to game records (any variant with a feature set) and writes
+//! a weight file (see docs/eval.md).
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::Args;
 
+use awale::game::Features;
 use awale::tune::{self, Dataset, Selection, Settings};
-use awale::variants::oware::weights;
+use awale::variants::colors16::Colors16;
+use awale::variants::oware::Oware;
+use awale::variants::transparent::{Transparent80, Transparent96};
+use awale::variants::{configured, weight_file};
 
 use super::stdout;
 
 /// Arguments of `awale tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// A training-data file written by `awale datagen` (repeat for more).
-    #[arg(long, value_name = "FILE", required = true)]
+    /// A training-data file written by `awale datagen` (repeat for more;
+    /// Oware only).
+    #[arg(long, value_name = "FILE", required_unless_present = "records")]
     data: Vec<PathBuf>,
+    /// A records file of `awale match` games (repeat for more): every
+    /// position after the opening, labelled with the game's result.
+    #[arg(long, value_name = "FILE")]
+    records: Vec<PathBuf>,
+    /// The variant whose weights are fitted: oware, colors16,
+    /// transparent80 or transparent96.
+    #[arg(long, default_value = "oware")]
+    variant: String,
+    /// A rule option of the variant, NAME=VALUE (repeat for more); records
+    /// must have been played with the same options.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
     /// The weight file to write.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -51,6 +70,35 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be between 0 and 1");
     }
+    let options = args
+        .options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .with_context(|| format!("--option '{o}' is not NAME=VALUE"))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    match args.variant.to_ascii_lowercase().as_str() {
+        "oware" => fit::<Oware>(&args, &options),
+        "colors16" => fit::<Colors16>(&args, &options),
+        "transparent80" => fit::<Transparent80>(&args, &options),
+        "transparent96" => fit::<Transparent96>(&args, &options),
+        other => bail!(
+            "variant '{other}' has no fitted evaluation (oware, colors16, transparent80, transparent96 have)"
+        ),
+    }
+}
+
+/// [`run`] for the variant `G` with its rule options.
+fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Result<ExitCode> {
+    let game: G = configured(options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if !args.data.is_empty() && game.name() != "oware" {
+        bail!(
+            "--data files hold Oware positions; use --records for {}",
+            game.name()
+        );
+    }
     let selection = if args.all_positions {
         Selection::All
     } else {
@@ -59,6 +107,18 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
     let mut data = Dataset::new();
     for path in &args.data {
         data.read(path, selection)?;
+    }
+    let mut seen = HashSet::new();
+    for path in &args.records {
+        let read = tune::records::read(&mut data, &game, path, &mut seen)?;
+        let _ = stdout::line(format!(
+            "{}: {} games, {} positions; left out: {} forfeits, {} repeated games",
+            path.display(),
+            read.games,
+            read.positions,
+            read.skipped,
+            read.repeats
+        ));
     }
     if data.is_empty() {
         bail!("no training positions in the data");
@@ -83,14 +143,14 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
         batch: args.batch,
         seed: args.seed,
     };
-    let report = tune::tune(&data, &settings, &mut |epoch, train, valid| {
+    let report = tune::tune::<G>(&data, &settings, &mut |epoch, train, valid| {
         say(format!(
             "epoch {epoch:3} train {train:.6} validation {valid:.6}"
         ));
     });
     say(format!("K {:.1}", report.k));
     say(format!(
-        "hand-set: train {:.6} validation {:.6}",
+        "start:    train {:.6} validation {:.6}",
         report.initial.0, report.initial.1
     ));
     say(format!(
@@ -98,9 +158,13 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
         report.last.0, report.last.1
     ));
     if args.show {
-        say(weights::describe(&report.weights).trim_end().to_string());
+        let text = weight_file::describe(&report.weights, G::feature_name);
+        say(text.trim_end().to_string());
     }
-    std::fs::write(&args.out, weights::encode(&report.weights))
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    std::fs::write(
+        &args.out,
+        weight_file::encode(G::FEATURE_SET, &report.weights),
+    )
+    .with_context(|| format!("cannot write {}", args.out.display()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@
 //! interprets. Playing is copy-make: [`Game::play`] returns a new position and
 //! never mutates the old one, so undoing a move is simply dropping a value.
 
+mod features;
 mod history;
 mod line;
 mod options;
@@ -14,6 +15,7 @@ use std::fmt;
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
+pub use features::{group_terms, Features, Group};
 pub use history::History;
 pub use line::{game_end, Line, Step};
 pub use options::{parse_bool, OptionInfo, OptionKind};

@@ -50,6 +50,16 @@ impl SavedGame {
     }
 }
 
+/// The rule options of `game` that differ from the defaults, as the
+/// `NAME=VALUE` words of a record's `Options` tag.
+pub fn changed_options<G: Game>(game: &G) -> Vec<String> {
+    game.options()
+        .iter()
+        .filter(|o| o.current != o.default)
+        .map(|o| format!("{}={}", o.name, o.current))
+        .collect()
+}
+
 /// The record of a game of `game` that began at `start` and went on with
 /// `moves`, between the players `names` (`[south, north]`), ended as `end`
 /// (or still in progress).
@@ -60,12 +70,7 @@ pub fn record<G: Game>(
     names: [&str; 2],
     end: Option<GameEnd>,
 ) -> Record {
-    let options: Vec<String> = game
-        .options()
-        .iter()
-        .filter(|o| o.current != o.default)
-        .map(|o| format!("{}={}", o.name, o.current))
-        .collect();
+    let options = changed_options(game);
     let (result, scores, reason) = match end {
         Some(end) => (
             end.winner()

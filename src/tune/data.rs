@@ -1,14 +1,17 @@
 //! The training positions in memory: each position's features (sparse),
-//! captured seeds and targets, read from `awale datagen` files.
+//! captured seeds and targets, read from `awale datagen` files (Oware) or
+//! from game records ([`super::records`], any variant with
+//! [`Features`]).
 
 use std::path::Path;
 
 use crate::datagen::{PackedScore, Reader, Record};
-use crate::variants::oware::features::{self, COUNT};
+use crate::game::Features;
+use crate::variants::oware::Oware;
 
 /// A search score standing for a proven win (or, negated, a loss): its
 /// sigmoid is 1 (or 0) whatever the scale.
-const PROVEN: f32 = 1.0e9;
+pub const PROVEN: f32 = 1.0e9;
 
 /// Which positions of a file are kept for training.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -26,7 +29,7 @@ pub enum Selection {
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
     /// `(feature index, value)` pairs of every position, back to back.
-    pub entries: Vec<(u8, i8)>,
+    pub entries: Vec<(u16, i8)>,
     /// Position `i`'s pairs are `entries[starts[i]..starts[i + 1]]`.
     pub starts: Vec<u32>,
     /// Captured seeds, mine minus the opponent's, in centiseeds.
@@ -68,28 +71,47 @@ impl Dataset {
 
     /// The feature pairs of position `i`.
     #[inline]
-    pub fn features(&self, i: usize) -> &[(u8, i8)] {
+    pub fn features(&self, i: usize) -> &[(u16, i8)] {
         &self.entries[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 
-    /// Adds one record of game `game` if `selection` keeps it.
+    /// Adds one position: its non-zero features, captured seeds
+    /// (centiseeds), the game's result and the search score from the side
+    /// to move; `game` picks the validation share (one game in ten).
+    pub fn push(
+        &mut self,
+        features: &[(usize, i32)],
+        captured: i32,
+        result: f32,
+        score: f32,
+        game: u32,
+    ) {
+        for &(i, v) in features {
+            if v != 0 {
+                // Feature values are seed counts or counts of holes and
+                // moves, far within ±127.
+                self.entries.push((i as u16, v.clamp(-127, 127) as i8));
+            }
+        }
+        self.starts.push(self.entries.len() as u32);
+        self.captured.push(captured);
+        self.result.push(result);
+        self.score.push(score);
+        self.validation.push(game % 10 == 0);
+    }
+
+    /// Adds one record of game `game` of an `awale datagen` file (Oware)
+    /// if `selection` keeps it.
     pub fn add(&mut self, record: &Record, game: u32, selection: Selection) {
         if selection == Selection::Uncovered && record.table.is_some() {
             self.skipped += 1;
             return;
         }
         let board = record.board();
-        let values = features::values(board);
-        for (i, &v) in values.iter().enumerate().take(COUNT) {
-            if v != 0 {
-                // Every feature value is within ±48 (seeds on a side).
-                self.entries.push((i as u8, v.clamp(-127, 127) as i8));
-            }
-        }
-        self.starts.push(self.entries.len() as u32);
-        self.captured.push(features::captured(board));
-        self.result.push(record.result());
-        self.score.push(match record.score {
+        let oware = Oware::default();
+        let mut features = Vec::new();
+        oware.features(&board, &mut features);
+        let score = match record.score {
             PackedScore::Centiseeds(cp) => f32::from(cp),
             PackedScore::TableMargin(m) => f32::from(m.signum()) * PROVEN,
             PackedScore::GameEnd { win, .. } => {
@@ -99,8 +121,9 @@ impl Dataset {
                     -PROVEN
                 }
             }
-        });
-        self.validation.push(game % 10 == 0);
+        };
+        let captured = oware.captured(&board);
+        self.push(&features, captured, record.result(), score, game);
     }
 
     /// Adds every position of the file at `path`.

@@ -6,7 +6,6 @@
 
 use super::data::Dataset;
 use crate::rng::Rng;
-use crate::variants::oware::features::COUNT;
 
 /// The logistic function.
 #[inline]
@@ -16,7 +15,7 @@ pub fn sigmoid(x: f64) -> f64 {
 
 /// The linear evaluation of position `i` with real weights.
 #[inline]
-pub fn eval(data: &Dataset, w: &[f64; COUNT], i: usize) -> f64 {
+pub fn eval(data: &Dataset, w: &[f64], i: usize) -> f64 {
     let mut e = f64::from(data.captured[i]);
     for &(f, v) in data.features(i) {
         e += w[f as usize] * f64::from(v);
@@ -34,7 +33,7 @@ pub fn target(data: &Dataset, i: usize, k: f64, lambda: f64) -> f64 {
 
 /// Mean squared error over the training (`validation` false) or the
 /// held-out positions.
-pub fn loss(data: &Dataset, w: &[f64; COUNT], k: f64, lambda: f64, validation: bool) -> f64 {
+pub fn loss(data: &Dataset, w: &[f64], k: f64, lambda: f64, validation: bool) -> f64 {
     let (mut sum, mut n) = (0.0, 0usize);
     for i in 0..data.len() {
         if data.validation[i] == validation {
@@ -52,7 +51,7 @@ pub fn loss(data: &Dataset, w: &[f64; COUNT], k: f64, lambda: f64, validation: b
 
 /// The scale `K` that best fits the training results with weights `w`
 /// (golden-section search on `ln K` between 10 and 10,000 centiseeds).
-pub fn fit_k(data: &Dataset, w: &[f64; COUNT]) -> f64 {
+pub fn fit_k(data: &Dataset, w: &[f64]) -> f64 {
     let f = |lnk: f64| loss(data, w, lnk.exp(), 1.0, false);
     let (mut a, mut b) = (10f64.ln(), 10_000f64.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
@@ -107,8 +106,8 @@ impl Default for Settings {
 
 /// Adam's state for every weight.
 struct Adam {
-    m: [f64; COUNT],
-    v: [f64; COUNT],
+    m: Vec<f64>,
+    v: Vec<f64>,
     t: i32,
 }
 
@@ -117,20 +116,20 @@ impl Adam {
     const BETA2: f64 = 0.999;
     const EPSILON: f64 = 1e-12;
 
-    fn new() -> Adam {
+    fn new(count: usize) -> Adam {
         Adam {
-            m: [0.0; COUNT],
-            v: [0.0; COUNT],
+            m: vec![0.0; count],
+            v: vec![0.0; count],
             t: 0,
         }
     }
 
     /// One step against `grad` with step size `lr`.
-    fn step(&mut self, w: &mut [f64; COUNT], grad: &[f64; COUNT], lr: f64) {
+    fn step(&mut self, w: &mut [f64], grad: &[f64], lr: f64) {
         self.t += 1;
         let c1 = 1.0 - Self::BETA1.powi(self.t);
         let c2 = 1.0 - Self::BETA2.powi(self.t);
-        for i in 0..COUNT {
+        for i in 0..w.len() {
             if grad[i] == 0.0 && self.m[i] == 0.0 {
                 continue;
             }
@@ -147,19 +146,19 @@ impl Adam {
 /// with the lowest validation loss (all of them when nothing is held out).
 pub fn train(
     data: &Dataset,
-    mut w: [f64; COUNT],
+    mut w: Vec<f64>,
     k: f64,
     s: &Settings,
     on_epoch: &mut dyn FnMut(usize, f64, f64),
-) -> [f64; COUNT] {
+) -> Vec<f64> {
     let mut order: Vec<usize> = (0..data.len()).filter(|&i| !data.validation[i]).collect();
     let held_out = data.validation.iter().any(|&v| v);
     let targets: Vec<f64> = (0..data.len())
         .map(|i| target(data, i, k, s.lambda))
         .collect();
     let mut rng = Rng::new(s.seed);
-    let mut adam = Adam::new();
-    let (mut best, mut best_loss) = (w, f64::INFINITY);
+    let mut adam = Adam::new(w.len());
+    let (mut best, mut best_loss) = (w.clone(), f64::INFINITY);
     for epoch in 1..=s.epochs {
         // Fisher-Yates with the crate's generator: the same order every run.
         for i in (1..order.len()).rev() {
@@ -168,7 +167,7 @@ pub fn train(
         let progress = (epoch - 1) as f64 / s.epochs.max(2).saturating_sub(1) as f64;
         let lr = s.learning_rate * (1.0 - 0.9 * progress);
         for batch in order.chunks(s.batch.max(1)) {
-            let mut grad = [0.0f64; COUNT];
+            let mut grad = vec![0.0f64; w.len()];
             for &i in batch {
                 let p = sigmoid(eval(data, &w, i) / k);
                 let g = 2.0 * (p - targets[i]) * p * (1.0 - p) / k;
@@ -189,7 +188,7 @@ pub fn train(
         on_epoch(epoch, train_loss, valid_loss);
         if valid_loss < best_loss {
             best_loss = valid_loss;
-            best = w;
+            best.clone_from(&w);
         }
     }
     best

@@ -1,15 +1,17 @@
-//! The evaluation tuner behind `awale tune`: it reads `awale datagen`
-//! files ([`data`]), fits the weights of the Oware feature set
-//! ([`crate::variants::oware::features`]) Texel-style ([`fit`]) and rounds
-//! them to the integers of a weight file. See `docs/eval.md`.
+//! The evaluation tuner behind `awale tune`: it reads training positions
+//! ([`data`]: `awale datagen` files for Oware, game records of `awale
+//! match` for any variant through [`records`]), fits the weights of the
+//! variant's feature set ([`crate::game::Features`]) Texel-style ([`fit`])
+//! and rounds them to the integers of a weight file. See `docs/eval.md`.
 
 pub mod data;
 pub mod fit;
+pub mod records;
 
 pub use data::{Dataset, Selection};
 pub use fit::Settings;
 
-use crate::variants::oware::features::{self, COUNT};
+use crate::game::Features;
 
 /// What a fit found.
 #[derive(Clone, Debug)]
@@ -23,19 +25,20 @@ pub struct Report {
     /// Training and validation loss of the rounded weights returned.
     pub last: (f64, f64),
     /// The fitted weights, rounded to centiseeds.
-    pub weights: [i32; COUNT],
+    pub weights: Vec<i32>,
 }
 
-/// Fits the weights on `data`, starting from the hand-set evaluation;
-/// `on_epoch(epoch, train loss, validation loss)` reports progress.
-pub fn tune(
+/// Fits the weights of `G`'s feature set on `data`, starting from
+/// [`Features::start_weights`]; `on_epoch(epoch, train loss, validation
+/// loss)` reports progress.
+pub fn tune<G: Features>(
     data: &Dataset,
     settings: &Settings,
     on_epoch: &mut dyn FnMut(usize, f64, f64),
 ) -> Report {
-    let start: [f64; COUNT] = features::hand_set().map(f64::from);
+    let start: Vec<f64> = G::start_weights().into_iter().map(f64::from).collect();
     let k = fit::fit_k(data, &start);
-    let losses = |w: &[f64; COUNT]| {
+    let losses = |w: &[f64]| {
         (
             fit::loss(data, w, k, settings.lambda, false),
             fit::loss(data, w, k, settings.lambda, true),
@@ -47,8 +50,11 @@ pub fn tune(
         epochs.push((t, v));
         on_epoch(e, t, v);
     });
-    let weights = fitted.map(|w| w.round().clamp(-1e6, 1e6) as i32);
-    let last = losses(&weights.map(f64::from));
+    let weights: Vec<i32> = fitted
+        .iter()
+        .map(|w| w.round().clamp(-1e6, 1e6) as i32)
+        .collect();
+    let last = losses(&weights.iter().map(|&w| f64::from(w)).collect::<Vec<_>>());
     Report {
         k,
         initial,

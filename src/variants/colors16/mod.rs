@@ -50,8 +50,9 @@
 //! start is `2R2B-...-2R2B-0-0-S`. The parser refuses malformed fields, more
 //! than 32 seeds of a colour, and totals other than 64.
 
+use crate::variants::family16::{embedded_eval, ClearSowing, Eval, Rules};
 pub use crate::variants::family16::{Board, Colour, Key, Move, HOLES, PER_COLOUR};
-use crate::variants::family16::{ClearSowing, Rules};
+use std::sync::OnceLock;
 
 /// Seeds in the game (32 red and 32 blue).
 pub const SEEDS: u32 = Colors16::SEEDS;
@@ -66,6 +67,10 @@ pub const FEW: u32 = Colors16::FEW;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Colors16;
 
+/// The fitted weights of `colors16` (a weight file of feature set 16 made by
+/// `awale tune --records`, see `docs/eval.md`).
+const COLORS16_WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
 impl Rules for Colors16 {
     const NAME: &'static str = "colors16";
     const CLEAR_PER_HOLE: u32 = 0;
@@ -74,6 +79,11 @@ impl Rules for Colors16 {
     const WIN: u32 = 33;
     const DRAW: u32 = 32;
     const BOTH_AT_DRAW_END: bool = false;
+
+    fn eval() -> &'static Eval {
+        static EVAL: OnceLock<Eval> = OnceLock::new();
+        EVAL.get_or_init(|| embedded_eval(Self::NAME, COLORS16_WEIGHTS))
+    }
 }
 
 #[cfg(test)]

@@ -241,3 +241,11 @@ fn options_are_refused() {
     let err = game.set_option("MustFeed", "true").unwrap_err().to_string();
     assert!(err.contains("no rule options"), "{err}");
 }
+
+#[test]
+fn the_included_weights_pass_their_checks_and_are_used() {
+    use crate::variants::family16::features::{COUNT, FEATURE_SET};
+    let weights = crate::variants::weight_file::decode(COLORS16_WEIGHTS, FEATURE_SET, COUNT)
+        .expect("the included weight file is good");
+    assert_eq!(<Colors16 as Rules>::eval().weights(), &weights[..]);
+}

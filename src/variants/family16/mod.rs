@@ -52,6 +52,7 @@
 //! parameters).
 
 mod board;
+pub mod features;
 mod notation;
 
 /// The board as a display sees it: [`Board::sown`] is the sowing step of
@@ -96,9 +97,10 @@ pub(crate) mod testing;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
-use crate::variants::packing;
+use crate::game::{EndReason, Features, Game, GameEnd, GameError, OptionInfo, Side};
+use crate::variants::{packing, weight_file};
 pub use board::{Board, Colour, Key, Sown, HOLES, MAX_CLEAR, PER_COLOUR};
+pub use features::Eval;
 
 /// How a variant's `NTC` moves sow.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -134,6 +136,28 @@ pub trait Rules: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'stati
     const SEEDS: u32 = HOLES as u32 * (2 * 2 + Self::CLEAR_PER_HOLE);
     /// The widest hole text [`Game::render`] makes room for.
     const CELL: usize = if Self::CLEAR_PER_HOLE == 0 { 6 } else { 8 };
+
+    /// The variant's evaluation: its own fitted weights (see
+    /// [`embedded_eval`]), decoded once.
+    fn eval() -> &'static Eval;
+}
+
+/// The evaluation of a variant from the weight file included in its
+/// binary (`bytes`, made by `awale tune --records`): the capture difference
+/// alone when the variant has none yet (`bytes` empty). Included files are
+/// checked by the tests, so a bad one never ships; should one fail its
+/// checks anyway, the error is logged and the capture difference used.
+pub fn embedded_eval(name: &str, bytes: &[u8]) -> Eval {
+    if bytes.is_empty() {
+        return Eval::captures_only();
+    }
+    match weight_file::decode(bytes, features::FEATURE_SET, features::COUNT) {
+        Ok(weights) => Eval::new(weights).unwrap_or_else(Eval::captures_only),
+        Err(e) => {
+            log::warn!("{name}: {e}; the engine evaluates by the captured seeds alone");
+            Eval::captures_only()
+        }
+    }
 }
 
 /// A move: the hole index (0..16), the colour named, and whether the
@@ -390,6 +414,15 @@ impl<R: Rules> Game for R {
         packing::mix(a, b)
     }
 
+    #[inline]
+    fn evaluate(&self, pos: &Board) -> i32 {
+        R::eval().evaluate(*pos)
+    }
+
+    fn evaluation_terms(&self, pos: &Board) -> Vec<(&'static str, i32)> {
+        R::eval().terms(*pos)
+    }
+
     fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {
         let (hole, colour, clear) = notation::parse_move(text, has_clear::<R>())?;
         if ending::<R>(*pos).is_some() {
@@ -427,5 +460,30 @@ impl<R: Rules> Game for R {
 
     fn render(&self, pos: &Board) -> String {
         notation::render(*pos, R::CELL)
+    }
+}
+
+/// The tuner's view of the family's evaluation: feature set 16, starting
+/// from the captured seeds alone (every weight 0), so that a fit depends
+/// on its data only, not on the weights built into the binary.
+impl<R: Rules> Features for R {
+    const FEATURE_SET: u32 = features::FEATURE_SET;
+    const FEATURE_COUNT: usize = features::COUNT;
+
+    fn feature_name(i: usize) -> String {
+        features::name(i)
+    }
+
+    fn features(&self, pos: &Board, out: &mut Vec<(usize, i32)>) {
+        out.extend(
+            features::values(*pos)
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, v)| v != 0),
+        );
+    }
+
+    fn start_weights() -> Vec<i32> {
+        vec![0; features::COUNT]
     }
 }

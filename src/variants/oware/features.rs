@@ -25,6 +25,7 @@
 //! of the side totals into another.
 
 use super::Board;
+use crate::game::{group_terms, Group};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 1;
@@ -47,7 +48,7 @@ pub const SIDE_BUCKETS: usize = 12;
 
 /// The named groups of features, as `(name, first index, end index)`: the
 /// evaluation's terms are the captured seeds and one term per group.
-pub const GROUPS: [(&str, usize, usize); 6] = [
+pub const GROUPS: [Group; 6] = [
     ("holes", 0, ON_SIDE),
     ("on side", ON_SIDE, REACH),
     ("reach", REACH, KROO),
@@ -235,15 +236,35 @@ impl Eval {
     /// The evaluation split into named terms (the captured seeds, then one
     /// per group of [`GROUPS`]); they sum to [`Eval::evaluate`].
     pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
-        let v = values(board);
-        let mut terms = vec![("captured", captured(board))];
-        for (name, from, to) in GROUPS {
-            terms.push((
-                name,
-                (from..to).map(|i| self.weights[i] * v[i]).sum::<i32>(),
-            ));
-        }
-        terms
+        group_terms(captured(board), &self.weights, &values(board), &GROUPS)
+    }
+}
+
+/// The tuner's view of the Oware evaluation: this feature set, starting
+/// from the hand-set weights.
+impl crate::game::Features for super::Oware {
+    const FEATURE_SET: u32 = FEATURE_SET;
+    const FEATURE_COUNT: usize = COUNT;
+
+    fn feature_name(i: usize) -> String {
+        name(i)
+    }
+
+    fn features(&self, pos: &Board, out: &mut Vec<(usize, i32)>) {
+        out.extend(
+            values(*pos)
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, v)| v != 0),
+        );
+    }
+
+    fn start_weights() -> Vec<i32> {
+        hand_set().to_vec()
+    }
+
+    fn captured(&self, pos: &Board) -> i32 {
+        captured(*pos)
     }
 }
 

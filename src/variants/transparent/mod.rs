@@ -41,13 +41,18 @@
 //!
 //! [`EndReason::EvenSplit`]: crate::game::EndReason::EvenSplit
 
+use crate::variants::family16::{embedded_eval, ClearSowing, Eval, Rules};
 pub use crate::variants::family16::{Board, Colour, Key, Move, HOLES};
-use crate::variants::family16::{ClearSowing, Rules};
+use std::sync::OnceLock;
 
 /// The `transparent80` rules (no options): one transparent seed per hole,
 /// `NTC` sows the transparent seeds alone.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Transparent80;
+
+/// The fitted weights of `transparent80` (a weight file of feature set 16 made by
+/// `awale tune --records`, see `docs/eval.md`).
+const TRANSPARENT80_WEIGHTS: &[u8] = include_bytes!("transparent80.bin");
 
 impl Rules for Transparent80 {
     const NAME: &'static str = "transparent80";
@@ -57,6 +62,11 @@ impl Rules for Transparent80 {
     const WIN: u32 = 41;
     const DRAW: u32 = 40;
     const BOTH_AT_DRAW_END: bool = false;
+
+    fn eval() -> &'static Eval {
+        static EVAL: OnceLock<Eval> = OnceLock::new();
+        EVAL.get_or_init(|| embedded_eval(Self::NAME, TRANSPARENT80_WEIGHTS))
+    }
 }
 
 /// The `transparent96` rules (no options): two transparent seeds per hole,
@@ -64,6 +74,10 @@ impl Rules for Transparent80 {
 /// game ends once both players have 40.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Transparent96;
+
+/// The fitted weights of `transparent96` (a weight file of feature set 16 made by
+/// `awale tune --records`, see `docs/eval.md`).
+const TRANSPARENT96_WEIGHTS: &[u8] = include_bytes!("transparent96.bin");
 
 impl Rules for Transparent96 {
     const NAME: &'static str = "transparent96";
@@ -73,6 +87,11 @@ impl Rules for Transparent96 {
     const WIN: u32 = 49;
     const DRAW: u32 = 40;
     const BOTH_AT_DRAW_END: bool = true;
+
+    fn eval() -> &'static Eval {
+        static EVAL: OnceLock<Eval> = OnceLock::new();
+        EVAL.get_or_init(|| embedded_eval(Self::NAME, TRANSPARENT96_WEIGHTS))
+    }
 }
 
 #[cfg(test)]

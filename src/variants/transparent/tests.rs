@@ -361,3 +361,16 @@ fn options_are_refused() {
     let err = game.set_option("MustFeed", "true").unwrap_err().to_string();
     assert!(err.contains("transparent80 has no rule options"), "{err}");
 }
+
+#[test]
+fn the_included_weights_pass_their_checks_and_are_used() {
+    use crate::variants::family16::features::{COUNT, FEATURE_SET};
+    let decode = |bytes| {
+        crate::variants::weight_file::decode(bytes, FEATURE_SET, COUNT)
+            .expect("the included weight file is good")
+    };
+    let (w80, w96) = (decode(TRANSPARENT80_WEIGHTS), decode(TRANSPARENT96_WEIGHTS));
+    assert_eq!(<Transparent80 as Rules>::eval().weights(), &w80[..]);
+    assert_eq!(<Transparent96 as Rules>::eval().weights(), &w96[..]);
+    assert_ne!(w80, w96, "each variant has its own weights");
+}

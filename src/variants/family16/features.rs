@@ -1,0 +1,328 @@
+//! The features of the fitted evaluation of the 16-hole colour family
+//! (feature set 16) and the evaluation built from a weight per feature.
+//! Each variant of the family has its own weights (`docs/eval.md`).
+//!
+//! Every feature is "mine minus the opponent's", from the side to move.
+//! The board has no first hole: turning it by two holes changes nothing in
+//! the game, and by one hole swaps the players. So no feature depends on
+//! where a hole is, only on what it holds (a weight per hole would learn
+//! noise: the same position turned round would score otherwise). The same
+//! board with the other side to move swaps "mine" and "the opponent's", so
+//! every feature, and the evaluation, changes sign.
+//!
+//! | index | feature | value per side |
+//! |---|---|---|
+//! | 0..13 | holes holding `b` seeds of any kind (`b` = 0..12, 12 meaning 12 or more): index `b` | the holes |
+//! | 13 | red seeds on one's side | the seeds |
+//! | 14 | blue seeds on one's side | the seeds |
+//! | 15 | transparent seeds on one's side | the seeds |
+//! | 16..33 | seeds on one's side, `t` = 0..16 (16 meaning 16 or more): index `16 + t` | 1 |
+//! | 33 | moves: one per colour a hole holds, two for its transparent seeds | the moves |
+//!
+//! Why these: captures take holes that end with 2 or 3 seeds, whoever owns
+//! them, so holes of 1 or 2 are targets and the hole table learns what each
+//! count is worth; red seeds partly stay on one's side while blue ones only
+//! feed the opponent; a side running out of seeds hands the opponent the
+//! whole board (starving), which the side totals price.
+//!
+//! The captured seeds are not a feature: they count 100 centiseeds each,
+//! the unit every weight is measured in.
+
+use super::{Board, HOLES};
+use crate::game::{group_terms, Group};
+
+/// The identifier of this feature set, stored in weight files.
+pub const FEATURE_SET: u32 = 16;
+/// The number of features.
+pub const COUNT: usize = 34;
+/// A player's holes.
+const OWN_HOLES: usize = HOLES / 2;
+/// Seed buckets of the hole features (0..=11 and 12 or more).
+pub const HOLE_BUCKETS: usize = 13;
+/// Index of the red-seeds-on-side feature (then blue, then transparent).
+pub const RED: usize = 13;
+/// Index of the blue-seeds-on-side feature.
+pub const BLUE: usize = 14;
+/// Index of the transparent-seeds-on-side feature.
+pub const CLEAR: usize = 15;
+/// First index of the side-total buckets.
+pub const SIDE_TOTAL: usize = 16;
+/// Side-total buckets (0..=15 and 16 or more).
+pub const SIDE_BUCKETS: usize = 17;
+/// Index of the moves feature.
+pub const MOVES: usize = 33;
+
+/// The named groups of features, as `(name, first index, end index)`: the
+/// evaluation's terms are the captured seeds and one term per group.
+pub const GROUPS: [Group; 4] = [
+    ("holes", 0, RED),
+    ("colours", RED, SIDE_TOTAL),
+    ("side total", SIDE_TOTAL, MOVES),
+    ("moves", MOVES, COUNT),
+];
+
+/// A short name of feature `i` (for the weight listings).
+pub fn name(i: usize) -> String {
+    let plus = |b: usize, last: usize| if b == last { "+" } else { "" };
+    match i {
+        0..RED => format!("holes={i}{}", plus(i, HOLE_BUCKETS - 1)),
+        RED => "red on side".into(),
+        BLUE => "blue on side".into(),
+        CLEAR => "clear on side".into(),
+        SIDE_TOTAL..MOVES => {
+            let t = i - SIDE_TOTAL;
+            format!("side total={t}{}", plus(t, SIDE_BUCKETS - 1))
+        }
+        MOVES => "moves".into(),
+        _ => "?".into(),
+    }
+}
+
+/// One side's counts, the raw material of every feature.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct SideCounts {
+    /// Seeds in each of the side's holes.
+    holes: [u32; OWN_HOLES],
+    /// Red, blue and transparent seeds on the side.
+    kinds: [u32; 3],
+    /// Moves: a colour a hole holds counts one, its transparent seeds two
+    /// (`NTR` and `NTB`).
+    moves: u32,
+}
+
+impl SideCounts {
+    fn of(board: Board, side: usize) -> SideCounts {
+        let mut c = SideCounts::default();
+        for h in 0..OWN_HOLES {
+            let i = 2 * h + side;
+            let (r, b, t) = (board.red(i), board.blue(i), board.clear(i));
+            c.holes[h] = r + b + t;
+            c.kinds[0] += r;
+            c.kinds[1] += b;
+            c.kinds[2] += t;
+            c.moves += u32::from(r > 0) + u32::from(b > 0) + 2 * u32::from(t > 0);
+        }
+        c
+    }
+
+    fn total(&self) -> u32 {
+        self.kinds.iter().sum()
+    }
+
+    /// The side's features (before "mine minus the opponent's").
+    fn values(&self) -> [i32; COUNT] {
+        let mut v = [0i32; COUNT];
+        for &n in &self.holes {
+            v[(n as usize).min(HOLE_BUCKETS - 1)] += 1;
+        }
+        v[RED] = self.kinds[0] as i32;
+        v[BLUE] = self.kinds[1] as i32;
+        v[CLEAR] = self.kinds[2] as i32;
+        v[SIDE_TOTAL + (self.total() as usize).min(SIDE_BUCKETS - 1)] += 1;
+        v[MOVES] = self.moves as i32;
+        v
+    }
+}
+
+/// Every feature of `board`, from the side to move.
+pub fn values(board: Board) -> [i32; COUNT] {
+    let me = board.side();
+    let mine = SideCounts::of(board, me).values();
+    let theirs = SideCounts::of(board, 1 - me).values();
+    std::array::from_fn(|i| mine[i] - theirs[i])
+}
+
+/// The captured seeds, mine minus the opponent's, in centiseeds.
+#[inline]
+pub fn captured(board: Board) -> i32 {
+    let me = board.side();
+    100 * (board.score(me) as i32 - board.score(1 - me) as i32)
+}
+
+/// Most seeds a hole or a side can hold (every seed of `transparent96`).
+const MAX_SEEDS: usize = 96;
+
+/// An evaluation: the weights and the tables folded from them.
+#[derive(Clone, Debug)]
+pub struct Eval {
+    weights: Vec<i32>,
+    /// Per seed count of a hole.
+    hole: [i32; MAX_SEEDS + 1],
+    /// Per seeds on one's side.
+    side: [i32; MAX_SEEDS + 1],
+    /// Weights of red, blue and transparent seeds on one's side.
+    kinds: [i32; 3],
+    /// Weight of a move.
+    moves: i32,
+}
+
+impl Eval {
+    /// The evaluation with these weights; `None` unless there are
+    /// [`COUNT`] of them.
+    pub fn new(weights: Vec<i32>) -> Option<Eval> {
+        if weights.len() != COUNT {
+            return None;
+        }
+        let hole = std::array::from_fn(|n| weights[n.min(HOLE_BUCKETS - 1)]);
+        let side = std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]);
+        Some(Eval {
+            hole,
+            side,
+            kinds: [weights[RED], weights[BLUE], weights[CLEAR]],
+            moves: weights[MOVES],
+            weights,
+        })
+    }
+
+    /// The capture difference alone: every weight 0 (the evaluation of a
+    /// variant without fitted weights).
+    pub fn captures_only() -> Eval {
+        Eval::new(vec![0; COUNT]).expect("COUNT weights")
+    }
+
+    /// The weights, one per feature.
+    pub fn weights(&self) -> &[i32] {
+        &self.weights
+    }
+
+    /// One side's part of the evaluation.
+    #[inline]
+    fn side_value(&self, c: &SideCounts) -> i32 {
+        let mut s = 0;
+        for &n in &c.holes {
+            s += self.hole[n as usize];
+        }
+        s + self.side[c.total() as usize]
+            + self.kinds[0] * c.kinds[0] as i32
+            + self.kinds[1] * c.kinds[1] as i32
+            + self.kinds[2] * c.kinds[2] as i32
+            + self.moves * c.moves as i32
+    }
+
+    /// The evaluation of `board` from the side to move, in centiseeds.
+    #[inline]
+    pub fn evaluate(&self, board: Board) -> i32 {
+        let me = board.side();
+        captured(board) + self.side_value(&SideCounts::of(board, me))
+            - self.side_value(&SideCounts::of(board, 1 - me))
+    }
+
+    /// The evaluation split into named terms (the captured seeds, then one
+    /// per group of [`GROUPS`]); they sum to [`Eval::evaluate`].
+    pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
+        group_terms(captured(board), &self.weights, &values(board), &GROUPS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::rng::Rng;
+    use crate::variants::transparent::Transparent96;
+
+    /// Positions of a few random games of `transparent96` (every kind of
+    /// seed present).
+    fn positions() -> Vec<Board> {
+        let game = Transparent96;
+        let mut rng = Rng::new(16);
+        let mut out = Vec::new();
+        for _ in 0..20 {
+            let mut pos = game.start();
+            for _ in 0..60 {
+                out.push(pos);
+                let mut moves = Default::default();
+                game.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = game.play(&pos, moves[rng.below(moves.len())]);
+            }
+        }
+        out
+    }
+
+    /// The same board with the other side to move.
+    fn other_side(b: Board) -> Board {
+        let holes = |f: fn(Board, usize) -> u32| std::array::from_fn(|i| f(b, i) as u8);
+        Board::from_parts(
+            holes(Board::red),
+            holes(Board::blue),
+            holes(Board::clear),
+            [b.score(0) as u8, b.score(1) as u8],
+            1 - b.side(),
+        )
+    }
+
+    /// The board turned by `k` holes (hole index `i` moves to `i + k`):
+    /// an odd turn swaps the players, so their scores and the side to move
+    /// go with it. The game from there is the same game.
+    fn turned(b: Board, k: usize) -> Board {
+        let holes = |f: fn(Board, usize) -> u32| {
+            std::array::from_fn(|i| f(b, (i + HOLES - k % HOLES) % HOLES) as u8)
+        };
+        let (s, side) = if k % 2 == 1 {
+            ([b.score(1) as u8, b.score(0) as u8], 1 - b.side())
+        } else {
+            ([b.score(0) as u8, b.score(1) as u8], b.side())
+        };
+        Board::from_parts(
+            holes(Board::red),
+            holes(Board::blue),
+            holes(Board::clear),
+            s,
+            side,
+        )
+    }
+
+    #[test]
+    fn turning_the_board_changes_nothing() {
+        let w: Vec<i32> = (0..COUNT as i32).map(|i| (i * 53) % 61 - 30).collect();
+        let e = Eval::new(w).expect("COUNT weights");
+        let game = Transparent96;
+        for b in positions() {
+            for k in 1..HOLES {
+                let t = turned(b, k);
+                assert_eq!(e.evaluate(t), e.evaluate(b), "turned by {k}");
+                // The turn is a symmetry of the rules: the same number of
+                // moves.
+                assert_eq!(game.count_legal_moves(&t), game.count_legal_moves(&b));
+            }
+        }
+    }
+
+    #[test]
+    fn tables_match_the_dot_product_and_the_sides_are_symmetric() {
+        let w: Vec<i32> = (0..COUNT as i32).map(|i| (i * 37) % 41 - 20).collect();
+        let e = Eval::new(w.clone()).expect("COUNT weights");
+        for b in positions() {
+            let v = values(b);
+            let dot: i32 = (0..COUNT).map(|i| w[i] * v[i]).sum();
+            assert_eq!(e.evaluate(b), captured(b) + dot);
+            assert_eq!(e.terms(b).iter().map(|t| t.1).sum::<i32>(), e.evaluate(b));
+            assert_eq!(e.evaluate(other_side(b)), -e.evaluate(b));
+        }
+    }
+
+    #[test]
+    fn the_start_is_level_and_the_counts_add_up() {
+        let start = Transparent96.start();
+        assert!(values(start).iter().all(|&v| v == 0));
+        let c = SideCounts::of(start, 0);
+        assert_eq!(c.holes, [6; OWN_HOLES]);
+        assert_eq!(c.kinds, [16, 16, 16]);
+        assert_eq!(c.moves, 32);
+        assert_eq!(c.total(), 48);
+        assert_eq!(Eval::captures_only().evaluate(start), 0);
+        assert!(Eval::new(vec![0; COUNT - 1]).is_none());
+    }
+
+    #[test]
+    fn every_feature_has_a_name() {
+        for i in 0..COUNT {
+            assert_ne!(name(i), "?", "{i}");
+        }
+        assert_eq!(name(12), "holes=12+");
+        assert_eq!(name(SIDE_TOTAL + 16), "side total=16+");
+    }
+}
