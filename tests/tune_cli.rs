@@ -241,6 +241,34 @@ fn tune_fits_a_colour_variant_on_match_records() {
         "has no fitted evaluation",
     );
     refused(
+        &[
+            "tune",
+            "--variant",
+            "colors16",
+            "--option",
+            "x",
+            "--records",
+            r,
+            "--out",
+            o,
+        ],
+        "--option 'x' is not NAME=VALUE",
+    );
+    refused(
+        &[
+            "tune",
+            "--variant",
+            "colors16",
+            "--option",
+            "MustFeed=true",
+            "--records",
+            r,
+            "--out",
+            o,
+        ],
+        "colors16 has no rule options",
+    );
+    refused(
         &["tune", "--variant", "colors16", "--data", r, "--out", o],
         "use --records for colors16",
     );
