@@ -11,9 +11,6 @@ pub trait Features: Game {
     /// The identifier of the feature set, stored in weight files so that
     /// weights fitted for one variant are refused by another.
     const FEATURE_SET: u32;
-    /// The number of features (and weights).
-    const FEATURE_COUNT: usize;
-
     /// A short name of feature `i`, for weight listings.
     fn feature_name(i: usize) -> String;
 
@@ -21,7 +18,8 @@ pub trait Features: Game {
     /// each "mine minus the opponent's" from the side to move.
     fn features(&self, pos: &Self::Position, out: &mut Vec<(usize, i32)>);
 
-    /// The weights a fit starts from: the evaluation before any fit.
+    /// The weights a fit starts from, one per feature: the evaluation
+    /// before any fit.
     fn start_weights() -> Vec<i32>;
 
     /// The captured seeds, mine minus the opponent's, in centiseeds: the

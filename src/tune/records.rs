@@ -40,6 +40,7 @@ pub struct RecordsRead {
 /// rule options, and every move must be legal: anything else is an error
 /// naming the file and the game (a wrong file is refused rather than
 /// half used).
+///
 /// `seen` holds the games read so far (their start and moves), so that a
 /// game repeated in this file or an earlier one is read once.
 pub fn read<G: Features>(

@@ -468,7 +468,6 @@ impl<R: Rules> Game for R {
 /// on its data only, not on the weights built into the binary.
 impl<R: Rules> Features for R {
     const FEATURE_SET: u32 = features::FEATURE_SET;
-    const FEATURE_COUNT: usize = features::COUNT;
 
     fn feature_name(i: usize) -> String {
         features::name(i)

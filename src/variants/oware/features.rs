@@ -244,7 +244,6 @@ impl Eval {
 /// from the hand-set weights.
 impl crate::game::Features for super::Oware {
     const FEATURE_SET: u32 = FEATURE_SET;
-    const FEATURE_COUNT: usize = COUNT;
 
     fn feature_name(i: usize) -> String {
         name(i)
