@@ -71,10 +71,18 @@ pub fn repeat_index<K: Copy + Eq>(history: &History<K>, key: K) -> Option<usize>
 pub fn late_move_reduction(depth: i32, k: usize, quiet: bool, pv_node: bool) -> i32 {
     if !quiet || pv_node || depth < LMR_MIN_DEPTH || k < LMR_MIN_MOVES {
         0
+    } else if depth >= LMR_DEEP_DEPTH && k >= LMR_DEEP_MOVES {
+        2
     } else {
         1
     }
 }
+
+/// The remaining depth from which the latest moves are reduced by 2 plies.
+pub const LMR_DEEP_DEPTH: i32 = 6;
+
+/// Moves searched before the reductions of 2 plies start.
+pub const LMR_DEEP_MOVES: usize = 4;
 
 /// The shallowest remaining depth at which late moves are reduced.
 pub const LMR_MIN_DEPTH: i32 = 3;
@@ -451,7 +459,20 @@ mod tests {
         let d = LMR_MIN_DEPTH;
         let k = LMR_MIN_MOVES;
         assert_eq!(late_move_reduction(d, k, true, false), 1);
-        assert_eq!(late_move_reduction(d + 5, k + 3, true, false), 1);
+        assert_eq!(late_move_reduction(d + 5, k + 1, true, false), 1);
+        // The latest moves, far from the leaves, lose 2 plies.
+        assert_eq!(
+            late_move_reduction(LMR_DEEP_DEPTH, LMR_DEEP_MOVES, true, false),
+            2
+        );
+        assert_eq!(
+            late_move_reduction(LMR_DEEP_DEPTH - 1, LMR_DEEP_MOVES, true, false),
+            1
+        );
+        assert_eq!(
+            late_move_reduction(LMR_DEEP_DEPTH, LMR_DEEP_MOVES - 1, true, false),
+            1
+        );
         // Captures, principal-variation nodes, the plies above the leaves
         // and the first moves are searched at full depth.
         assert_eq!(late_move_reduction(d, k, false, false), 0);
