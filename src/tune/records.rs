@@ -55,6 +55,7 @@ pub fn read<G: Features>(
     let (records, _) = parse_records(&String::from_utf8_lossy(&bytes));
     let mut read = RecordsRead::default();
     let mut features = Vec::new();
+    let options = changed_options(game);
     for (n, record) in records.iter().enumerate() {
         let number = record.game().unwrap_or(n + 1);
         let fail = |why: String| Error::Format(format!("{}: game {number}: {why}", path.display()));
@@ -69,7 +70,7 @@ pub fn read<G: Features>(
             read.skipped += 1;
             continue;
         }
-        let line = replay(game, record).map_err(fail)?;
+        let line = replay(game, &options, record).map_err(fail)?;
         let start = record.tag("Position").map(str::to_string);
         if !seen.insert((start, record.moves.clone())) {
             read.repeats += 1;
@@ -101,8 +102,9 @@ pub fn read<G: Features>(
     Ok(read)
 }
 
-/// The line of `record`'s game, checked against `game`'s variant and rules.
-fn replay<G: Game>(game: &G, record: &Record) -> Result<Line<G>, String> {
+/// The line of `record`'s game, checked against `game`'s variant and its
+/// rule options (`options`, as [`changed_options`] writes them).
+fn replay<G: Game>(game: &G, options: &[String], record: &Record) -> Result<Line<G>, String> {
     let saved = SavedGame::from_record(record)?;
     if !saved.variant.eq_ignore_ascii_case(game.name()) {
         return Err(format!(
@@ -111,7 +113,6 @@ fn replay<G: Game>(game: &G, record: &Record) -> Result<Line<G>, String> {
             game.name()
         ));
     }
-    let options = changed_options(game);
     let theirs: Vec<String> = saved
         .options
         .iter()
