@@ -31,6 +31,12 @@ pub trait Features: Game {
     }
 }
 
+/// Appends the non-zero entries of the dense feature values `values` to
+/// `out` as `(index, value)` pairs: what [`Features::features`] returns.
+pub fn push_nonzero(values: &[i32], out: &mut Vec<(usize, i32)>) {
+    out.extend(values.iter().copied().enumerate().filter(|&(_, v)| v != 0));
+}
+
 /// A named group of features, `(name, first index, end index)`: one term of
 /// a linear evaluation as the `eval` command shows it.
 pub type Group = (&'static str, usize, usize);

@@ -15,7 +15,7 @@ use std::fmt;
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
-pub use features::{group_terms, Features, Group};
+pub use features::{group_terms, push_nonzero, Features, Group};
 pub use history::History;
 pub use line::{game_end, Line, Step};
 pub use options::{parse_bool, OptionInfo, OptionKind};

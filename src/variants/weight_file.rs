@@ -131,6 +131,20 @@ pub fn load(path: &Path, set: u32, count: usize) -> Result<Vec<i32>, WeightsErro
     })
 }
 
+/// The weights of a file included in a variant's binary (`bytes`, made by
+/// `awale tune`): `None` when the variant has none yet (`bytes` empty) or,
+/// logged, when the file fails its checks. Included files are checked by
+/// unit tests, so a bad one never ships; the caller falls back to the
+/// captured seeds alone.
+pub fn embedded(name: &str, bytes: &[u8], set: u32, count: usize) -> Option<Vec<i32>> {
+    if bytes.is_empty() {
+        return None;
+    }
+    decode(bytes, set, count)
+        .map_err(|e| log::warn!("{name}: {e}; the engine evaluates by the captured seeds alone"))
+        .ok()
+}
+
 /// The weights as a text for people: one `index name value` line per
 /// feature, `name(i)` naming feature `i`.
 pub fn describe(weights: &[i32], name: impl Fn(usize) -> String) -> String {
@@ -150,6 +164,15 @@ mod tests {
 
     fn sample() -> Vec<i32> {
         (0..COUNT as i32).map(|i| i * 7 - 100).collect()
+    }
+
+    #[test]
+    fn embedded_files_are_used_only_when_good() {
+        let bytes = encode(SET, &sample());
+        assert_eq!(embedded("v", &bytes, SET, COUNT), Some(sample()));
+        assert_eq!(embedded("v", &[], SET, COUNT), None);
+        assert_eq!(embedded("v", &bytes[1..], SET, COUNT), None);
+        assert_eq!(embedded("v", &bytes, SET + 1, COUNT), None);
     }
 
     #[test]

@@ -144,20 +144,12 @@ pub trait Rules: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'stati
 
 /// The evaluation of a variant from the weight file included in its
 /// binary (`bytes`, made by `awale tune --records`): the capture difference
-/// alone when the variant has none yet (`bytes` empty). Included files are
-/// checked by the tests, so a bad one never ships; should one fail its
-/// checks anyway, the error is logged and the capture difference used.
+/// alone when the variant has none yet or the file fails its checks (see
+/// [`weight_file::embedded`]).
 pub fn embedded_eval(name: &str, bytes: &[u8]) -> Eval {
-    if bytes.is_empty() {
-        return Eval::captures_only();
-    }
-    match weight_file::decode(bytes, features::FEATURE_SET, features::COUNT) {
-        Ok(weights) => Eval::new(weights).unwrap_or_else(Eval::captures_only),
-        Err(e) => {
-            log::warn!("{name}: {e}; the engine evaluates by the captured seeds alone");
-            Eval::captures_only()
-        }
-    }
+    weight_file::embedded(name, bytes, features::FEATURE_SET, features::COUNT)
+        .and_then(Eval::new)
+        .unwrap_or_else(Eval::captures_only)
 }
 
 /// A move: the hole index (0..16), the colour named, and whether the
@@ -474,12 +466,7 @@ impl<R: Rules> Features for R {
     }
 
     fn features(&self, pos: &Board, out: &mut Vec<(usize, i32)>) {
-        out.extend(
-            features::values(*pos)
-                .into_iter()
-                .enumerate()
-                .filter(|&(_, v)| v != 0),
-        );
+        crate::game::push_nonzero(&features::values(*pos), out);
     }
 
     fn start_weights() -> Vec<i32> {

@@ -250,12 +250,7 @@ impl crate::game::Features for super::Oware {
     }
 
     fn features(&self, pos: &Board, out: &mut Vec<(usize, i32)>) {
-        out.extend(
-            values(*pos)
-                .into_iter()
-                .enumerate()
-                .filter(|&(_, v)| v != 0),
-        );
+        crate::game::push_nonzero(&values(*pos), out);
     }
 
     fn start_weights() -> Vec<i32> {
