@@ -166,13 +166,14 @@ fn the_evalfile_option_changes_the_weights_and_refuses_bad_files() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The 16-hole colour variants evaluate with their own fitted weights,
+/// The colour variants evaluate with their own fitted weights,
 /// not by the captured seeds alone: the protocol's `eval` shows the
 /// library's value, split into terms that sum to it, and `EvalFile` (Oware
 /// weights) leaves them alone.
 #[test]
-fn the_colour_family_evaluates_with_its_own_weights() {
+fn the_colour_variants_evaluate_with_their_own_weights() {
     use awale::game::{play_moves, History};
+    use awale::variants::colors12::Colors12;
     use awale::variants::colors16::Colors16;
     use awale::variants::transparent::{Transparent80, Transparent96};
 
@@ -219,4 +220,14 @@ fn the_colour_family_evaluates_with_its_own_weights() {
     check(Colors16, "1R 2B 3B 4R 5B", &family);
     check(Transparent96, "1TR 2B 3TB 4R", &family);
     check(Transparent80, "1TR 2B 3TB 4R", &family);
+    let colors12 = [
+        "captured",
+        "holes",
+        "special seeds",
+        "cells",
+        "threats",
+        "side total",
+        "moves",
+    ];
+    check(Colors12, "3 9 3R7 8B 1B", &colors12);
 }

@@ -156,14 +156,11 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A colour variant's weights come from game records: a short self-play
-/// match, then `tune --records`, gives a weight file of the family's
-/// feature set; records of another variant, datagen files for a colour
-/// variant and a variant without a feature set are refused.
-#[test]
-fn tune_fits_a_colour_variant_on_match_records() {
-    let dir = temp_dir("records");
-    let records = dir.join("games.txt");
+/// The records of a short self-play match of `variant` (fixed nodes, random
+/// openings) fitted by `tune --records`: the path of the records, the
+/// report and the weight file written.
+fn fit_on_records(dir: &Path, variant: &str) -> (PathBuf, String, PathBuf) {
+    let records = dir.join(format!("{variant}-games.txt"));
     let me = env!("CARGO_BIN_EXE_awale");
     let (a, b) = (
         format!("cmd={me},arg=uci,name=a"),
@@ -176,7 +173,7 @@ fn tune_fits_a_colour_variant_on_match_records() {
         "--engine",
         &b,
         "--variant",
-        "colors16",
+        variant,
         "--nodes",
         "300",
         "--openings-random",
@@ -190,14 +187,13 @@ fn tune_fits_a_colour_variant_on_match_records() {
         "--quiet",
     ]);
     assert!(out.status.success(), "{:?}", text(&out));
-    let r = records.to_str().unwrap();
-    let w = dir.join("colors16.bin");
+    let w = dir.join(format!("{variant}.bin"));
     let out = awale(&[
         "tune",
         "--variant",
-        "colors16",
+        variant,
         "--records",
-        r,
+        records.to_str().unwrap(),
         "--out",
         w.to_str().unwrap(),
         "--epochs",
@@ -212,13 +208,43 @@ fn tune_fits_a_colour_variant_on_match_records() {
     // each is read once.
     assert!(stdout.contains(": 6 games,"), "{stdout}");
     assert!(stdout.contains("6 repeated games"), "{stdout}");
+    let before = losses(&stdout, "start:");
+    let after = losses(&stdout, "fitted:");
+    assert!(after.0 < before.0, "the training loss falls: {stdout}");
+    (records, stdout, w)
+}
+
+/// `colors12` has a feature set of its own (12): its records give a file of
+/// that set, which the family's set refuses.
+#[test]
+fn tune_fits_colors12_on_match_records() {
+    let dir = temp_dir("records12");
+    let (_, stdout, w) = fit_on_records(&dir, "colors12");
+    assert!(
+        stdout.contains("hole5=12+") && stdout.contains("cells=6+") && stdout.contains("threats"),
+        "{stdout}"
+    );
+    use awale::variants::colors12::features::{COUNT, FEATURE_SET};
+    let file = awale::variants::weight_file::load(&w, FEATURE_SET, COUNT).expect("a colors12 file");
+    assert!(file.iter().any(|&x| x != 0), "{file:?}");
+    use awale::variants::family16::features as family;
+    assert!(awale::variants::weight_file::load(&w, family::FEATURE_SET, family::COUNT).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A colour variant of the family: the records of a self-play match, then
+/// `tune --records`, give a weight file of the family's feature set;
+/// records of another variant, datagen files for a colour variant and an
+/// unknown variant are refused.
+#[test]
+fn tune_fits_a_colour_variant_on_match_records() {
+    let dir = temp_dir("records");
+    let (records, stdout, w) = fit_on_records(&dir, "colors16");
+    let r = records.to_str().unwrap();
     assert!(
         stdout.contains("side total=16+") && stdout.contains("holes=12+"),
         "{stdout}"
     );
-    let before = losses(&stdout, "start:");
-    let after = losses(&stdout, "fitted:");
-    assert!(after.0 < before.0, "the training loss falls: {stdout}");
     use awale::variants::family16::features::{COUNT, FEATURE_SET};
     let file = awale::variants::weight_file::load(&w, FEATURE_SET, COUNT).expect("a family file");
     assert!(file.iter().any(|&x| x != 0), "{file:?}");
@@ -238,7 +264,11 @@ fn tune_fits_a_colour_variant_on_match_records() {
     );
     refused(
         &["tune", "--variant", "colors12", "--records", r, "--out", o],
-        "has no fitted evaluation",
+        "a game of colors16, not of colors12",
+    );
+    refused(
+        &["tune", "--variant", "chess", "--records", r, "--out", o],
+        "unknown variant 'chess'",
     );
     refused(
         &[

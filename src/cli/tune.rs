@@ -11,6 +11,7 @@ use clap::Args;
 
 use awale::game::Features;
 use awale::tune::{self, Dataset, Selection, Settings};
+use awale::variants::colors12::Colors12;
 use awale::variants::colors16::Colors16;
 use awale::variants::oware::Oware;
 use awale::variants::transparent::{Transparent80, Transparent96};
@@ -29,7 +30,7 @@ pub struct TuneArgs {
     /// position after the opening, labelled with the game's result.
     #[arg(long, value_name = "FILE")]
     records: Vec<PathBuf>,
-    /// The variant whose weights are fitted: oware, colors16,
+    /// The variant whose weights are fitted: oware, colors12, colors16,
     /// transparent80 or transparent96.
     #[arg(long, default_value = "oware")]
     variant: String,
@@ -81,11 +82,12 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     match args.variant.to_ascii_lowercase().as_str() {
         "oware" => fit::<Oware>(&args, &options),
+        "colors12" => fit::<Colors12>(&args, &options),
         "colors16" => fit::<Colors16>(&args, &options),
         "transparent80" => fit::<Transparent80>(&args, &options),
         "transparent96" => fit::<Transparent96>(&args, &options),
         other => bail!(
-            "variant '{other}' has no fitted evaluation (oware, colors16, transparent80, transparent96 have)"
+            "unknown variant '{other}' (oware, colors12, colors16, transparent80 or transparent96)"
         ),
     }
 }

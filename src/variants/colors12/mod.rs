@@ -58,12 +58,15 @@
 //! scores and seeds in hand) other than 74.
 
 mod board;
+pub mod features;
 mod notation;
+
+use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
-use crate::variants::packing;
+use crate::variants::{packing, weight_file};
 pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS, SPECIALS};
 use notation::Written;
 
@@ -100,7 +103,22 @@ pub enum Move {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Colors12;
 
+/// The fitted weights of `colors12` (a weight file of feature set 12 made
+/// by `awale tune --records`, see `docs/eval.md`).
+const WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
 impl Colors12 {
+    /// The evaluation: the included weights, decoded once (the captured
+    /// seeds alone should they fail their checks).
+    fn eval() -> &'static features::Eval {
+        static EVAL: OnceLock<features::Eval> = OnceLock::new();
+        EVAL.get_or_init(|| {
+            weight_file::embedded("colors12", WEIGHTS, features::FEATURE_SET, features::COUNT)
+                .and_then(features::Eval::new)
+                .unwrap_or_else(features::Eval::captures_only)
+        })
+    }
+
     /// The colour a sowing from `h` is listed under when `named` is asked
     /// for: the named colour if the hole holds it, else the other one if
     /// present, else red (a hole of special seeds only).
@@ -317,6 +335,15 @@ impl Game for Colors12 {
     fn hash(&self, pos: &Board) -> u64 {
         let (a, b) = pos.key();
         packing::mix(a, b)
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Board) -> i32 {
+        Colors12::eval().evaluate(*pos)
+    }
+
+    fn evaluation_terms(&self, pos: &Board) -> Vec<(&'static str, i32)> {
+        Colors12::eval().terms(*pos)
     }
 
     fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {

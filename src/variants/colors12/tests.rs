@@ -324,3 +324,14 @@ fn render_and_options() {
     let mut game = Colors12;
     assert!(game.set_option("GrandSlam", "capture").is_err());
 }
+
+#[test]
+fn the_included_weights_pass_their_checks_and_are_used() {
+    use super::features::{COUNT, FEATURE_SET};
+    let weights = crate::variants::weight_file::decode(WEIGHTS, FEATURE_SET, COUNT)
+        .expect("the included weight file is good");
+    assert_eq!(Colors12::eval().weights(), &weights[..]);
+    // The start is level, and the evaluation is not the captures alone.
+    assert_eq!(Colors12.evaluate(&Colors12.start()), 0);
+    assert!(weights.iter().any(|&w| w != 0));
+}
