@@ -10,6 +10,8 @@ mod features;
 mod history;
 mod line;
 mod options;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use std::fmt;
 use std::hash::Hash;

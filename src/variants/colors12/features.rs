@@ -302,27 +302,12 @@ impl Features for Colors12 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::testing::random_game_positions;
     use crate::game::Game;
-    use crate::rng::Rng;
 
     /// Positions of a few random games, the setup included.
     fn positions() -> Vec<Board> {
-        let game = Colors12;
-        let mut rng = Rng::new(12);
-        let mut out = Vec::new();
-        for _ in 0..30 {
-            let mut pos = game.start();
-            for _ in 0..80 {
-                out.push(pos);
-                let mut moves = Default::default();
-                game.legal_moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos = game.play(&pos, moves[rng.below(moves.len())]);
-            }
-        }
-        out
+        random_game_positions(&Colors12, 12, 30, 80)
     }
 
     /// The parts of `b`, with the holes turned by `k` (hole index `i` moves

@@ -217,29 +217,14 @@ impl Eval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::testing::random_game_positions;
     use crate::game::Game;
-    use crate::rng::Rng;
     use crate::variants::transparent::Transparent96;
 
     /// Positions of a few random games of `transparent96` (every kind of
     /// seed present).
     fn positions() -> Vec<Board> {
-        let game = Transparent96;
-        let mut rng = Rng::new(16);
-        let mut out = Vec::new();
-        for _ in 0..20 {
-            let mut pos = game.start();
-            for _ in 0..60 {
-                out.push(pos);
-                let mut moves = Default::default();
-                game.legal_moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos = game.play(&pos, moves[rng.below(moves.len())]);
-            }
-        }
-        out
+        random_game_positions(&Transparent96, 16, 20, 60)
     }
 
     /// The same board with the other side to move.
