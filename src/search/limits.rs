@@ -7,7 +7,9 @@
 //!   moves (25 when not given, at most 50), plus three quarters of the
 //!   increment; that is the soft target, capped at 4/5 of what is left. A new
 //!   iteration is not started once half the soft target is gone (the next
-//!   one would usually not finish). The hard deadline, where a running
+//!   one would usually not finish), a share that [`Stability`] scales by
+//!   how settled the best move is: more time when it has just changed, less
+//!   when it has held for several iterations. The hard deadline, where a running
 //!   iteration is abandoned, is three soft targets, also capped at 4/5 of
 //!   what is left.
 //! - `infinite`: no deadline at all; only `stop` ends the search.
@@ -23,6 +25,37 @@ use super::Limits;
 
 /// The deepest iteration the search runs.
 pub const MAX_DEPTH: u32 = 100;
+
+/// How settled the best move of a deepening is, which scales the time a
+/// clock search may take: a move that keeps changing means the position is
+/// not understood yet, one that has held for several iterations rarely
+/// changes at the next.
+#[derive(Clone, Debug, Default)]
+pub struct Stability {
+    /// Changes of the best move, each halved at every later iteration (in
+    /// 1/1024ths, to stay in integers).
+    changes: u32,
+}
+
+impl Stability {
+    const ONE: u32 = 1024;
+
+    /// Takes in one completed iteration; `changed` says whether its best
+    /// move differs from the previous iteration's.
+    pub fn iteration(&mut self, changed: bool) {
+        self.changes /= 2;
+        if changed {
+            self.changes += Self::ONE;
+        }
+    }
+
+    /// The soft target scaled for this stability: three quarters of it
+    /// after a long settled run, up to twice it after changes in a row.
+    pub fn scale(&self, soft: Duration) -> Duration {
+        let per_1024 = (Self::ONE * 3 / 4 + self.changes).min(2 * Self::ONE);
+        soft * per_1024 / Self::ONE
+    }
+}
 
 /// When to stop deepening and when to abandon an iteration.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -212,6 +245,30 @@ mod tests {
         ] {
             assert!(!analysis.plays_a_game_move(), "{analysis:?}");
         }
+    }
+
+    #[test]
+    fn a_changing_best_move_gets_more_time_and_a_settled_one_less() {
+        let soft = Duration::from_millis(1000);
+        let mut settled = Stability::default();
+        for _ in 0..12 {
+            settled.iteration(false);
+        }
+        assert_eq!(settled.scale(soft), Duration::from_millis(750));
+        let mut changed = settled.clone();
+        changed.iteration(true);
+        assert_eq!(changed.scale(soft), Duration::from_millis(1750));
+        changed.iteration(true);
+        assert_eq!(
+            changed.scale(soft),
+            Duration::from_millis(2000),
+            "capped at twice"
+        );
+        // The change is forgotten as the move holds again.
+        for _ in 0..12 {
+            changed.iteration(false);
+        }
+        assert_eq!(changed.scale(soft), Duration::from_millis(750));
     }
 
     #[test]

@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, History};
 use aspiration::Window;
-use limits::Budget;
+use limits::{Budget, Stability};
 use oracle::Oracle;
 use root::RootMove;
 pub use score::Score;
@@ -436,6 +436,7 @@ impl<G: Game> Searcher<G> {
         // not one per iteration (each costs a thread wake-up, a good part
         // of a short iteration).
         let parallel = self.pool.is_some();
+        let mut stability = Stability::default();
         let mut deepen = || {
             'deepen: for depth in 1..=budget.depth {
                 sh.limits_armed.store(depth > 1, Ordering::Relaxed);
@@ -484,6 +485,9 @@ impl<G: Game> Searcher<G> {
                         pv: root[line].pv.clone(),
                     };
                     if line == 0 {
+                        if depth > 1 {
+                            stability.iteration(result.best != Some(root[0].mv));
+                        }
                         centre = Score(best.score);
                         result = SearchResult {
                             best: Some(root[0].mv),
@@ -504,7 +508,7 @@ impl<G: Game> Searcher<G> {
                 let solved = result.score.plies_to_end().is_some_and(|p| p <= depth);
                 let soft_over = budget
                     .soft
-                    .is_some_and(|s| used.is_some_and(|used| used >= s / 2));
+                    .is_some_and(|s| used.is_some_and(|used| used >= stability.scale(s) / 2));
                 let forced = root.len() == 1 && budget.soft.is_some();
                 let nodes_over = budget
                     .nodes
