@@ -268,7 +268,7 @@ fn tune_fits_a_colour_variant_on_match_records() {
     );
     refused(
         &["tune", "--variant", "chess", "--records", r, "--out", o],
-        "unknown variant 'chess'",
+        "invalid value 'chess' for '--variant <VARIANT>'",
     );
     refused(
         &[
@@ -282,7 +282,7 @@ fn tune_fits_a_colour_variant_on_match_records() {
             "--out",
             o,
         ],
-        "--option 'x' is not NAME=VALUE",
+        "--option 'x': expected NAME=VALUE",
     );
     refused(
         &[

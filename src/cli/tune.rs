@@ -17,6 +17,7 @@ use awale::variants::oware::Oware;
 use awale::variants::transparent::{Transparent80, Transparent96};
 use awale::variants::{configured, weight_file};
 
+use super::setup::RulesArgs;
 use super::stdout;
 
 /// Arguments of `awale tune`.
@@ -30,14 +31,10 @@ pub struct TuneArgs {
     /// position after the opening, labelled with the game's result.
     #[arg(long, value_name = "FILE")]
     records: Vec<PathBuf>,
-    /// The variant whose weights are fitted: oware, colors12, colors16,
-    /// transparent80 or transparent96.
-    #[arg(long, default_value = "oware")]
-    variant: String,
-    /// A rule option of the variant, NAME=VALUE (repeat for more); records
-    /// must have been played with the same options.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    options: Vec<String>,
+    /// The variant whose weights are fitted and its rule options (records
+    /// must have been played with the same options).
+    #[command(flatten)]
+    rules: RulesArgs,
     /// The weight file to write.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -71,16 +68,8 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be between 0 and 1");
     }
-    let options = args
-        .options
-        .iter()
-        .map(|o| {
-            o.split_once('=')
-                .map(|(n, v)| (n.to_string(), v.to_string()))
-                .with_context(|| format!("--option '{o}' is not NAME=VALUE"))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    match args.variant.to_ascii_lowercase().as_str() {
+    let options = args.rules.option_pairs()?;
+    match args.rules.variant.as_str() {
         "oware" => fit::<Oware>(&args, &options),
         "colors12" => fit::<Colors12>(&args, &options),
         "colors16" => fit::<Colors16>(&args, &options),
