@@ -383,6 +383,8 @@ pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Opt
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod witness;
 
 /// The tables an engine starts with: the valid level files of `rules` in
 /// `dir` (the [`default_dir`] when `None`), then the levels up to

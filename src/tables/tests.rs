@@ -15,7 +15,7 @@ type Holes = [u8; HOLES];
 /// The legal moves of `holes` under the default rules (grand slams capture
 /// nothing, an empty opponent must be fed), each as the child seen from
 /// its own mover and the seeds captured.
-fn reference_moves(holes: &Holes) -> Vec<(Holes, u8)> {
+pub(super) fn reference_moves(holes: &Holes) -> Vec<(Holes, u8)> {
     let opponent_empty = holes[6..].iter().all(|&s| s == 0);
     let mut out = Vec::new();
     for h in 0..6 {
