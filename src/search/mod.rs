@@ -19,6 +19,7 @@ pub mod limits;
 pub mod negamax;
 pub mod oracle;
 pub mod ordering;
+pub mod quiescence;
 pub mod rng;
 pub mod root;
 pub mod score;
@@ -168,15 +169,16 @@ pub struct SearchResult<M> {
 }
 
 /// Switches for tests: the table off, cutoffs only on equal depths, every
-/// iteration with the full window, or no depth changes (late-move
+/// iteration with the full window, no depth changes (late-move
 /// reductions and the one-reply extension make the search differ from a
-/// fixed-depth minimax by design).
+/// fixed-depth minimax by design), or leaves scored without quiescence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Config {
     pub use_tt: bool,
     pub exact_depth: bool,
     pub aspiration: bool,
     pub depth_changes: bool,
+    pub quiescence: bool,
 }
 
 /// A search engine for one variant, keeping its table between searches.
@@ -214,6 +216,7 @@ impl<G: Game> Searcher<G> {
                 exact_depth: false,
                 aspiration: true,
                 depth_changes: true,
+                quiescence: true,
             },
         };
         s.set_threads(threads);
@@ -383,6 +386,7 @@ impl<G: Game> Searcher<G> {
             use_tt: self.config.use_tt,
             exact_depth: self.config.exact_depth,
             depth_changes: self.config.depth_changes,
+            quiescence: self.config.quiescence,
             stop,
             abort: AtomicBool::new(false),
             limits_armed: AtomicBool::new(false),

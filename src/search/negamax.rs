@@ -25,10 +25,12 @@
 //!
 //! # Nodes
 //! A node is one position the search visits: every call of [`Worker::negamax`]
-//! (interior nodes, leaves, table cutoffs) plus every child found to be a
-//! repetition (scored without a call).
+//! (interior nodes, leaves, table cutoffs), every child found to be a
+//! repetition (scored without a call), and every capture searched below a
+//! leaf ([`super::quiescence`]).
 
 use super::ordering::{capture_key, is_quiet, quiet_key, sort_by_key_desc};
+use super::quiescence::QUIESCENCE_PLIES;
 use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, within, INFINITE};
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
 use super::thread::{Child, Shared, Worker, MAX_PLY};
@@ -130,6 +132,17 @@ impl<G: Game> Worker<G> {
             // A leaf: its value needs no history and no recursion.
             self.nodes += 1;
             self.pv[ply + 1].clear();
+            if sh.quiescence {
+                return -self.quiesce(
+                    sh,
+                    next,
+                    irreversible,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    QUIESCENCE_PLIES,
+                );
+            }
             return match self.probe(sh, next, irreversible, ply + 1) {
                 Some((lower, upper)) if lower == upper => -lower,
                 Some(known) => -within(self.leaf(game, next, ply + 1), known),
@@ -391,7 +404,7 @@ impl<G: Game> Worker<G> {
     /// `fresh` says that `pos` was reached by an irreversible move (its
     /// history since then is only itself).
     #[inline]
-    fn probe(
+    pub(super) fn probe(
         &mut self,
         sh: &Shared<G>,
         pos: &G::Position,

@@ -3,6 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use super::quiescence::QUIESCENCE_PLIES;
 use super::score::{clamp_heuristic, game_result};
 use super::split::SPLIT_MIN_DEPTH;
 use super::*;
@@ -10,13 +11,15 @@ use crate::game::{game_end, Game, History};
 use crate::rng::Rng;
 use crate::variants::oware::{Board, Oware};
 
-/// Plain minimax of `pos` to `depth`, at `ply` from the root.
+/// Plain minimax of `pos` to `depth`, at `ply` from the root, its leaves
+/// scored after `captures` plies of captures (see [`capture_tree`]).
 fn minimax<G: Game>(
     game: &G,
     pos: &G::Position,
     history: &mut History<G::Key>,
     depth: u32,
     ply: usize,
+    captures: u32,
 ) -> i32 {
     let me = game.side_to_move(pos).index();
     let mut moves = G::Moves::default();
@@ -25,7 +28,7 @@ fn minimax<G: Game>(
         return game.end(pos).map_or(0, |e| game_result(e.scores, me, ply));
     }
     if depth == 0 {
-        return clamp_heuristic(game.evaluate(pos));
+        return capture_tree(game, pos, ply, captures);
     }
     let mut best = i32::MIN;
     for &mv in moves.iter() {
@@ -37,10 +40,32 @@ fn minimax<G: Game>(
                 None => 0,
             }
         } else {
-            -minimax(game, &next, history, depth - 1, ply + 1)
+            -minimax(game, &next, history, depth - 1, ply + 1, captures)
         };
         history.pop();
         best = best.max(s);
+    }
+    best
+}
+
+/// The value of a leaf after `left` plies of captures, by plain minimax:
+/// the better of the evaluation (standing) and each capture's value.
+fn capture_tree<G: Game>(game: &G, pos: &G::Position, ply: usize, left: u32) -> i32 {
+    let me = game.side_to_move(pos).index();
+    let mut moves = G::Moves::default();
+    game.legal_moves(pos, &mut moves);
+    if moves.is_empty() {
+        return game.end(pos).map_or(0, |e| game_result(e.scores, me, ply));
+    }
+    let mut best = clamp_heuristic(game.evaluate(pos));
+    if left == 0 {
+        return best;
+    }
+    for &mv in moves.iter() {
+        let next = game.play(pos, mv);
+        if game.scores(&next)[me] > game.scores(pos)[me] {
+            best = best.max(-capture_tree(game, &next, ply + 1, left - 1));
+        }
     }
     best
 }
@@ -107,7 +132,12 @@ fn check_against_minimax(config: Config, threads: usize, depths: (u32, u32), see
         let mut searcher = Searcher::new(game, 1, threads);
         searcher.config = config;
         let r = search_at(&mut searcher, &pos, &history, depth);
-        let expected = minimax(&game, &pos, &mut history.clone(), depth, 0);
+        let captures = if config.quiescence {
+            QUIESCENCE_PLIES
+        } else {
+            0
+        };
+        let expected = minimax(&game, &pos, &mut history.clone(), depth, 0, captures);
         assert_eq!(
             r.score.0,
             expected,
@@ -129,7 +159,7 @@ fn check_against_minimax(config: Config, threads: usize, depths: (u32, u32), see
                 1,
             )
         } else {
-            -minimax(&game, &next, &mut h, depth - 1, 1)
+            -minimax(&game, &next, &mut h, depth - 1, 1, captures)
         };
         assert_eq!(own, expected, "best move's value");
         decisive += r.score.is_decisive() as u32;
@@ -145,6 +175,7 @@ const NO_TABLE: Config = Config {
     exact_depth: false,
     aspiration: true,
     depth_changes: false,
+    quiescence: false,
 };
 
 #[test]
@@ -168,8 +199,24 @@ fn equals_minimax_with_a_fresh_table_and_exact_depth_cutoffs() {
         exact_depth: true,
         aspiration: true,
         depth_changes: false,
+        quiescence: false,
     };
     assert_eq!(check_against_minimax(config, 1, (1, 5), 2), 0);
+}
+
+/// Leaves scored after the captures they allow: the search (alpha-beta,
+/// PVS, aspiration windows, on one thread and on two) gives the value of
+/// minimax over the same capture trees.
+#[test]
+fn equals_minimax_with_quiescence() {
+    let config = Config {
+        quiescence: true,
+        ..NO_TABLE
+    };
+    assert_eq!(check_against_minimax(config, 1, (1, 5), 7), 0);
+    let depths = (SPLIT_MIN_DEPTH as u32 + 1, SPLIT_MIN_DEPTH as u32 + 2);
+    let split = check_against_minimax(config, 2, depths, 8);
+    assert!(split >= 60, "{split} of 120 searches split");
 }
 
 /// Deep enough for nodes below the root to split: every split's merging of
@@ -211,7 +258,7 @@ fn repetition_scores_follow_the_rule() {
         .unwrap();
     let history = History::new(game.key(&pos));
     let r = search_at(&mut Searcher::new(game, 1, 1), &pos, &history, 12);
-    let expected = minimax(&game, &pos, &mut history.clone(), 12, 0);
+    let expected = minimax(&game, &pos, &mut history.clone(), 12, 0, QUIESCENCE_PLIES);
     assert_eq!(r.score.0, expected);
     assert!(r.score.is_decisive() || r.score == Score::DRAW);
 }

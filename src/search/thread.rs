@@ -37,6 +37,9 @@ pub struct Shared<'a, G: Game> {
     /// Whether late moves are reduced and forced moves extended (off only
     /// in tests).
     pub depth_changes: bool,
+    /// Whether leaves are scored after the captures they allow (off only
+    /// in tests).
+    pub quiescence: bool,
     /// The caller's stop flag.
     pub stop: &'a AtomicBool,
     /// Set when any thread saw a limit: every thread unwinds.
