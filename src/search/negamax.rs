@@ -211,14 +211,9 @@ impl<G: Game> Worker<G> {
         let mut known = (-INFINITE, INFINITE);
         if ply > 0 {
             let fresh = self.history.reversible_plies() == 0;
-            if let Some((lower, upper)) = self.probe(sh, pos, fresh, ply) {
-                if lower == upper || lower >= beta {
-                    return lower;
-                }
-                if upper <= alpha {
-                    return upper;
-                }
-                known = (lower, upper);
+            match self.oracle_window(sh, pos, fresh, ply, alpha, beta) {
+                Ok(bounds) => known = bounds,
+                Err(settled) => return settled,
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -404,7 +399,7 @@ impl<G: Game> Worker<G> {
     /// `fresh` says that `pos` was reached by an irreversible move (its
     /// history since then is only itself).
     #[inline]
-    pub(super) fn probe(
+    fn probe(
         &mut self,
         sh: &Shared<G>,
         pos: &G::Position,
@@ -415,6 +410,28 @@ impl<G: Game> Worker<G> {
         self.tbhits += 1;
         let me = sh.game.side_to_move(pos).index();
         Some((table_result(worst, me, ply), table_result(best, me, ply)))
+    }
+
+    /// What the oracle says of `pos` for the window `(alpha, beta)`:
+    /// `Err(score)` when that settles the node (the value itself, or a
+    /// bound outside the window), else `Ok` with the bounds the value found
+    /// below must be brought within (the full range when it knows nothing).
+    #[inline]
+    pub(super) fn oracle_window(
+        &mut self,
+        sh: &Shared<G>,
+        pos: &G::Position,
+        fresh: bool,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, i32), i32> {
+        match self.probe(sh, pos, fresh, ply) {
+            None => Ok((-INFINITE, INFINITE)),
+            Some((lower, upper)) if lower == upper || lower >= beta => Err(lower),
+            Some((_, upper)) if upper <= alpha => Err(upper),
+            Some(bounds) => Ok(bounds),
+        }
     }
 
     /// Updates the quiet-move history after the last move of `tried`, a

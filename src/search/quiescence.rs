@@ -6,7 +6,7 @@
 //! endgame tables.
 
 use super::ordering::{capture_key, sort_by_key_desc};
-use super::score::{clamp_heuristic, game_result, within, INFINITE};
+use super::score::{clamp_heuristic, game_result, within};
 use super::thread::{Shared, Worker, MAX_PLY};
 use crate::game::Game;
 
@@ -34,16 +34,10 @@ impl<G: Game> Worker<G> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        let mut known = (-INFINITE, INFINITE);
-        if let Some((lower, upper)) = self.probe(sh, pos, fresh, ply) {
-            if lower == upper || lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            known = (lower, upper);
-        }
+        let known = match self.oracle_window(sh, pos, fresh, ply, alpha, beta) {
+            Ok(bounds) => bounds,
+            Err(settled) => return settled,
+        };
         let me = game.side_to_move(pos).index();
         if let Some(end) = game.end(pos) {
             return game_result(end.scores, me, ply);
