@@ -6,7 +6,8 @@
 //! game ([`play`]) and the command-line tools, which know the game only
 //! through the [`game::Game`] trait. [`bench`] is a tool above the search
 //! (it builds its positions from the variants). [`rng`] is the one seeded
-//! random generator they share, [`sync`] their locking and stop signal.
+//! random generator they share, [`sync`] their locking and stop signal,
+//! [`prefetch`] their cache hint.
 //! [`think`] is "search against a deadline, keep the best move so far",
 //! used by the protocol, the arbiter mode and the terminal game.
 //! [`datagen`] writes self-play training data for the evaluation, [`tune`]
@@ -19,6 +20,7 @@ pub mod datagen;
 pub mod game;
 pub mod perft;
 pub mod play;
+pub mod prefetch;
 pub mod protocol;
 pub mod referee;
 pub mod rng;

@@ -296,7 +296,8 @@ impl<G: Game> Worker<G> {
 
         if !cut && !self.aborted {
             // Children that will probe the table: fetch their buckets while
-            // the list is built and sorted.
+            // the list is built and sorted (and their endgame table entries,
+            // which every child probes).
             let prefetch = sh.use_tt && depth > TT_MIN_DEPTH;
             let mut list = std::mem::take(&mut self.lists[ply]);
             list.clear();
@@ -307,6 +308,9 @@ impl<G: Game> Worker<G> {
                 let next = game.play(pos, mv);
                 if prefetch {
                     sh.tt.prefetch(game.hash(&next));
+                }
+                if let Some(oracle) = sh.oracle {
+                    oracle.prefetch(&next);
                 }
                 let gain = game.scores(&next)[me].saturating_sub(my_score);
                 let key = if gain > 0 {

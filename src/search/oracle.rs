@@ -18,6 +18,11 @@ pub trait Oracle<G: Game>: Send + Sync {
     /// values and bounds are only known then.
     fn final_range(&self, pos: &G::Position, fresh: bool) -> Option<[[u32; 2]; 2]>;
 
+    /// Starts fetching what a probe of `pos`, coming soon, will read, so
+    /// that it does not wait for memory (the search calls it as it lists a
+    /// node's children). Does nothing by default.
+    fn prefetch(&self, _pos: &G::Position) {}
+
     /// The final totals of the game from `pos` under perfect play, when
     /// known exactly (see [`Oracle::final_range`]).
     fn final_scores(&self, pos: &G::Position, fresh: bool) -> Option<[u32; 2]> {

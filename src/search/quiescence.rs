@@ -58,6 +58,9 @@ impl<G: Game> Worker<G> {
             let next = game.play(pos, mv);
             let gain = game.scores(&next)[me].saturating_sub(my_score);
             if gain > 0 {
+                if let Some(oracle) = sh.oracle {
+                    oracle.prefetch(&next);
+                }
                 list.push((capture_key(gain), (mv, i, next)));
             }
         }

@@ -158,18 +158,7 @@ impl Table {
     /// soon read (a no-op where there is no prefetch instruction).
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.slots[self.bucket(hash)..].as_ptr() as *const i8;
-            // SAFETY: a prefetch never faults and has no visible effect;
-            // `p` points into the table anyway.
-            #[allow(unused_unsafe)]
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0)
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        crate::prefetch::prefetch(&self.slots[self.bucket(hash)]);
     }
 
     /// The entry stored for `hash`, if any.

@@ -65,6 +65,7 @@ use super::entry::Entry;
 use super::index::{advance, level_size, rank, unrank, HOLES};
 use super::proof_order::ProofOrder;
 use crate::game::Game;
+use crate::prefetch::prefetch;
 use crate::variants::oware::{Board, Move, Oware};
 
 /// A position's holes seen from the side to move: its own six holes first.
@@ -413,25 +414,6 @@ pub fn for_each_parent(rules: &Oware, child: &[u8; HOLES], mut f: impl FnMut(&[u
     }
 }
 
-/// Asks the processor to bring `word`'s cache line in, without waiting
-/// for it: the visits to predecessors are scattered over a level far
-/// larger than the caches, and the atomic updates that follow wait for
-/// their line one at a time, so the misses of a batch are started first.
-#[inline(always)]
-fn prefetch(word: &AtomicU32) {
-    // SAFETY: SSE is part of every x86-64 processor, and a prefetch only
-    // hints the cache: it reads nothing and cannot fault (the address is
-    // a live reference anyway).
-    #[cfg(target_arch = "x86_64")]
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            (word as *const AtomicU32).cast(),
-        )
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = word;
-}
-
 /// The histories a game's bounds hold for.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Histories {
@@ -612,6 +594,10 @@ impl Retrograde<'_> {
             for note in batch {
                 for_each_parent(self.rules, &note.holes, |parent| {
                     let p = rank(parent) as u32;
+                    // The predecessors are scattered over a level far
+                    // larger than the caches, and the atomic updates below
+                    // wait for their lines one at a time: the misses of a
+                    // batch are started here, all at once.
                     prefetch(&self.words[p as usize]);
                     parents.push(Note {
                         tag: p | note.tag & OPPONENT_FORCES,

@@ -228,6 +228,18 @@ impl Tables {
         self.entry(&build::mover_holes(board))
     }
 
+    /// Starts fetching the entry of a board that will soon be probed (see
+    /// [`crate::prefetch`]): a level from a file is far larger than the
+    /// caches, and its entries are read at scattered places.
+    #[inline]
+    pub fn prefetch(&self, board: &Board) {
+        let holes = build::mover_holes(board);
+        let n: usize = holes.iter().map(|&h| h as usize).sum();
+        if let Some(level) = self.level(n) {
+            crate::prefetch::prefetch(&level[index::rank(&holes) as usize]);
+        }
+    }
+
     /// When the bounds of a board's position (either side to move) were
     /// proved with an empty history, `[lower, upper]` ([`ProofOrder`]),
     /// if its level keeps its proof order.

@@ -26,6 +26,13 @@ impl Oracle<Oware> for TableOracle {
         verdict(&self.tables, &self.game, pos, fresh)?.final_range
     }
 
+    #[inline]
+    fn prefetch(&self, pos: &Board) {
+        if pos.score(0) + pos.score(1) >= self.min_captured {
+            self.tables.prefetch(pos);
+        }
+    }
+
     fn keeping_moves(
         &self,
         pos: &Board,

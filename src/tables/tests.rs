@@ -485,6 +485,45 @@ fn probe_cost() {
             boards.len()
         );
     }
+    // As the search probes: the children of a node one after the other,
+    // each after the work of listing them all (play, order keys), with or
+    // without a prefetch of each child's entry as it is listed. The two
+    // ways alternate, and each reports its median: the machine is shared.
+    let parents = &boards[..boards.len() / 10];
+    let mut children = Vec::new();
+    let mut times = [Vec::new(), Vec::new()];
+    for _ in 0..15 {
+        for prefetch in [false, true] {
+            let t = std::time::Instant::now();
+            let mut probes = 0usize;
+            for parent in parents {
+                let mut moves = <Oware as Game>::Moves::default();
+                game.legal_moves(parent, &mut moves);
+                children.clear();
+                for &mv in moves.iter() {
+                    let child = game.play(parent, mv);
+                    if prefetch {
+                        oracle.prefetch(&child);
+                    }
+                    children.push(child);
+                }
+                for child in &children {
+                    probes += 1;
+                    std::hint::black_box(oracle.final_range(child, true));
+                }
+            }
+            times[usize::from(prefetch)].push(t.elapsed().as_nanos() as f64 / probes as f64);
+        }
+    }
+    for (prefetch, mut ns) in [false, true].into_iter().zip(times) {
+        ns.sort_by(f64::total_cmp);
+        println!(
+            "children listed then probed, prefetch {prefetch}: median {:.0} ns per child (15 runs, {:.0} to {:.0})",
+            ns[ns.len() / 2],
+            ns[0],
+            ns[ns.len() - 1]
+        );
+    }
 }
 
 /// The search keeps within what the tables know: a position reached by a
