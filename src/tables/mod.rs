@@ -218,9 +218,17 @@ impl Tables {
     /// What the tables say of a position given by its holes from the side
     /// to move (own holes first), if its level is present.
     pub fn entry(&self, holes: &[u8; index::HOLES]) -> Option<Entry> {
+        let (byte, n) = self.slot(holes)?;
+        Entry::decode(*byte, n as u8)
+    }
+
+    /// The stored byte of a position given by its holes from the side to
+    /// move, with its level, if that level is present.
+    #[inline]
+    fn slot(&self, holes: &[u8; index::HOLES]) -> Option<(&u8, usize)> {
         let n: usize = holes.iter().map(|&h| h as usize).sum();
         let level = self.level(n)?;
-        Entry::decode(level[index::rank(holes) as usize], n as u8)
+        Some((&level[index::rank(holes) as usize], n))
     }
 
     /// What the tables say of a board (either side to move), if covered.
@@ -233,10 +241,8 @@ impl Tables {
     /// caches, and its entries are read at scattered places.
     #[inline]
     pub fn prefetch(&self, board: &Board) {
-        let holes = build::mover_holes(board);
-        let n: usize = holes.iter().map(|&h| h as usize).sum();
-        if let Some(level) = self.level(n) {
-            crate::prefetch::prefetch(&level[index::rank(&holes) as usize]);
+        if let Some((byte, _)) = self.slot(&build::mover_holes(board)) {
+            crate::prefetch::prefetch(byte);
         }
     }
 

@@ -486,13 +486,14 @@ fn probe_cost() {
         );
     }
     // As the search probes: the children of a node one after the other,
-    // each after the work of listing them all (play, order keys), with or
+    // each after the work of listing them all (playing the moves), with or
     // without a prefetch of each child's entry as it is listed. The two
     // ways alternate, and each reports its median: the machine is shared.
     let parents = &boards[..boards.len() / 10];
     let mut children = Vec::new();
     let mut times = [Vec::new(), Vec::new()];
-    for _ in 0..15 {
+    const ROUNDS: usize = 15;
+    for _ in 0..ROUNDS {
         for prefetch in [false, true] {
             let t = std::time::Instant::now();
             let mut probes = 0usize;
@@ -518,7 +519,7 @@ fn probe_cost() {
     for (prefetch, mut ns) in [false, true].into_iter().zip(times) {
         ns.sort_by(f64::total_cmp);
         println!(
-            "children listed then probed, prefetch {prefetch}: median {:.0} ns per child (15 runs, {:.0} to {:.0})",
+            "children listed then probed, prefetch {prefetch}: median {:.0} ns per child ({ROUNDS} runs, {:.0} to {:.0})",
             ns[ns.len() / 2],
             ns[0],
             ns[ns.len() - 1]
