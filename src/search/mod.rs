@@ -9,11 +9,13 @@
 //!   repetitions are scored.
 //! - [`root`]: the root, shared out over threads.
 //! - [`aspiration`]: the window of each iteration.
+//! - [`futility`]: shallow nodes far above beta returned without a search.
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
 //! - [`level`], [`rng`]: the easy and medium levels.
 
 pub mod aspiration;
+pub mod futility;
 pub mod level;
 pub mod limits;
 pub mod negamax;
@@ -170,8 +172,9 @@ pub struct SearchResult<M> {
 
 /// Switches for tests: the table off, cutoffs only on equal depths, every
 /// iteration with the full window, no depth changes (late-move
-/// reductions and the one-reply extension make the search differ from a
-/// fixed-depth minimax by design), or leaves scored without quiescence.
+/// reductions, the one-reply extension and reverse futility pruning make
+/// the search differ from a fixed-depth minimax by design), or leaves
+/// scored without quiescence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Config {
     pub use_tt: bool,

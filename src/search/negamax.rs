@@ -29,6 +29,7 @@
 //! repetition (scored without a call), and every capture searched below a
 //! leaf ([`super::quiescence`]).
 
+use super::futility;
 use super::ordering::{capture_key, is_quiet, quiet_key, sort_by_key_desc};
 use super::quiescence::QUIESCENCE_PLIES;
 use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, within, INFINITE};
@@ -244,6 +245,17 @@ impl<G: Game> Worker<G> {
                         _ => {}
                     }
                 }
+            }
+        }
+
+        if sh.depth_changes
+            && !pv_node
+            && futility::may_prune(depth, beta)
+            && game.end(pos).is_none()
+        {
+            let stand = clamp_heuristic(game.evaluate(pos));
+            if futility::is_futile(depth, stand, beta) {
+                return within(stand, known);
             }
         }
 
