@@ -12,7 +12,7 @@
 use super::score::Score;
 
 /// The deepest remaining depth at which a node may be pruned.
-pub const MAX_DEPTH: i32 = 3;
+pub const MAX_DEPTH: i32 = 5;
 
 /// The margin per ply left, in centiseeds.
 pub const MARGIN: i32 = 120;
