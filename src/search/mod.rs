@@ -10,6 +10,7 @@
 //! - [`root`]: the root, shared out over threads.
 //! - [`aspiration`]: the window of each iteration.
 //! - [`futility`]: shallow nodes far above beta returned without a search.
+//! - [`razoring`]: shallow nodes far below alpha settled by their captures.
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
 //! - [`level`], [`rng`]: the easy and medium levels.
@@ -22,6 +23,7 @@ pub mod negamax;
 pub mod oracle;
 pub mod ordering;
 pub mod quiescence;
+pub mod razoring;
 pub mod rng;
 pub mod root;
 pub mod score;
@@ -172,9 +174,9 @@ pub struct SearchResult<M> {
 
 /// Switches for tests: the table off, cutoffs only on equal depths, every
 /// iteration with the full window, no depth changes (late-move
-/// reductions, the one-reply extension and reverse futility pruning make
-/// the search differ from a fixed-depth minimax by design), or leaves
-/// scored without quiescence.
+/// reductions, the one-reply extension, reverse futility pruning and
+/// razoring make the search differ from a fixed-depth minimax by design),
+/// or leaves scored without quiescence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Config {
     pub use_tt: bool,

@@ -32,6 +32,7 @@
 use super::futility;
 use super::ordering::{capture_key, is_quiet, quiet_key, sort_by_key_desc};
 use super::quiescence::QUIESCENCE_PLIES;
+use super::razoring;
 use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, within, INFINITE};
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
 use super::thread::{Child, Shared, Worker, MAX_PLY};
@@ -256,6 +257,13 @@ impl<G: Game> Worker<G> {
             let stand = clamp_heuristic(game.evaluate(pos));
             if futility::is_futile(depth, stand, beta) {
                 return within(stand, known);
+            }
+            if razoring::is_hopeless(depth, stand, alpha) {
+                let fresh = self.history.reversible_plies() == 0;
+                let q = self.quiesce(sh, pos, fresh, ply, alpha, alpha + 1, QUIESCENCE_PLIES);
+                if q <= alpha {
+                    return q;
+                }
             }
         }
 
