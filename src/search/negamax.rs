@@ -211,8 +211,8 @@ impl<G: Game> Worker<G> {
         // node off when the window lies outside them and else bound the
         // value found below.
         let mut known = (-INFINITE, INFINITE);
+        let fresh = self.history.reversible_plies() == 0;
         if ply > 0 {
-            let fresh = self.history.reversible_plies() == 0;
             match self.oracle_window(sh, pos, fresh, ply, alpha, beta) {
                 Ok(bounds) => known = bounds,
                 Err(settled) => return settled,
@@ -259,7 +259,6 @@ impl<G: Game> Worker<G> {
                 return within(stand, known);
             }
             if razoring::is_hopeless(depth, stand, alpha) {
-                let fresh = self.history.reversible_plies() == 0;
                 let q = self.quiesce(sh, pos, fresh, ply, alpha, alpha + 1, QUIESCENCE_PLIES);
                 if q <= alpha {
                     return q;

@@ -13,6 +13,9 @@ pub const MAX_DEPTH: i32 = 2;
 /// centiseeds.
 pub const MARGIN: i32 = 100;
 
+// Razoring runs only where reverse futility pruning may prune.
+const _: () = assert!(MAX_DEPTH <= super::futility::MAX_DEPTH);
+
 /// Whether a node with `depth` plies left and evaluation `stand` is
 /// checked by its captures alone against `alpha`. The caller only asks
 /// for windows that [`super::futility::may_prune`] allows.
