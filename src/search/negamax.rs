@@ -259,7 +259,10 @@ impl<G: Game> Worker<G> {
                 return within(stand, known);
             }
             if razoring::is_hopeless(depth, stand, alpha) {
-                let q = self.quiesce(sh, pos, fresh, ply, alpha, alpha + 1, QUIESCENCE_PLIES);
+                // The captures alone, at a null window on alpha; the oracle
+                // was asked above and the evaluation is at hand.
+                let (beta, left) = (alpha + 1, QUIESCENCE_PLIES);
+                let q = self.quiesce_captures(sh, pos, ply, alpha, beta, left, stand, known);
                 if q <= alpha {
                     return q;
                 }

@@ -26,7 +26,7 @@ impl<G: Game> Worker<G> {
         pos: &G::Position,
         fresh: bool,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         left: u32,
     ) -> i32 {
@@ -38,11 +38,31 @@ impl<G: Game> Worker<G> {
             Ok(bounds) => bounds,
             Err(settled) => return settled,
         };
-        let me = game.side_to_move(pos).index();
         if let Some(end) = game.end(pos) {
+            let me = game.side_to_move(pos).index();
             return game_result(end.scores, me, ply);
         }
         let stand = clamp_heuristic(game.evaluate(pos));
+        self.quiesce_captures(sh, pos, ply, alpha, beta, left, stand, known)
+    }
+
+    /// [`Self::quiesce`] once the oracle and the game's end have been
+    /// asked at `pos`: `stand` is its evaluation and `known` the oracle's
+    /// bounds on its value. Razoring comes in here, having both already.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn quiesce_captures(
+        &mut self,
+        sh: &Shared<G>,
+        pos: &G::Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        left: u32,
+        stand: i32,
+        known: (i32, i32),
+    ) -> i32 {
+        let game = sh.game;
+        let me = game.side_to_move(pos).index();
         if left == 0 || stand >= beta || ply >= MAX_PLY - 1 {
             return within(stand, known);
         }
