@@ -1,12 +1,19 @@
-//! Reverse futility pruning: a node near the leaves, outside the principal
-//! variation, whose evaluation beats beta by a margin for every ply left is
-//! taken to hold beta without a search, and returns its evaluation.
+//! Futility pruning, both ways, at nodes near the leaves outside the
+//! principal variation:
+//! - reverse: a node whose evaluation beats beta by a margin for every ply
+//!   left is taken to hold beta without a search, and returns its
+//!   evaluation;
+//! - of quiet moves: at a node whose evaluation lies a margin per ply left
+//!   below alpha, once one move has been searched, the moves that capture
+//!   nothing are skipped, since so near the leaves a quiet move seldom wins
+//!   back what the position lacks; the captures, which might, are still
+//!   tried.
 //!
 //! Oware has no null move, but the idea needs none: the margin stands for
 //! what the opponent could win back in the plies left. The leaves below are
 //! scored after their captures (quiescence), so a position the evaluation
 //! overrates because a capture is pending is mostly one whose parent's
-//! search sees that capture. The margin and depth were tested by self-play
+//! search sees that capture. The margins and depths were tested by self-play
 //! (`BENCHMARKS.md`, "Strength tests").
 
 use super::score::Score;
@@ -14,7 +21,7 @@ use super::score::Score;
 /// The deepest remaining depth at which a node may be pruned.
 pub const MAX_DEPTH: i32 = 5;
 
-/// The margin per ply left, in centiseeds.
+/// The margin per ply left of reverse futility pruning, in centiseeds.
 pub const MARGIN: i32 = 120;
 
 /// Windows beyond which nothing is pruned: decided games and table values
@@ -35,6 +42,24 @@ pub fn may_prune(depth: i32, beta: i32) -> bool {
 #[inline]
 pub fn is_futile(depth: i32, stand: i32, beta: i32) -> bool {
     stand - MARGIN * depth >= beta
+}
+
+/// The deepest remaining depth at which quiet moves are skipped.
+pub const QUIET_MAX_DEPTH: i32 = 4;
+
+/// The margin per ply left below alpha under which quiet moves are
+/// skipped, in centiseeds.
+pub const QUIET_MARGIN: i32 = 60;
+
+// Quiet moves are skipped only where the node's evaluation is computed.
+const _: () = assert!(QUIET_MAX_DEPTH <= MAX_DEPTH);
+
+/// Whether, at a node that [`may_prune`] with `depth` plies left and
+/// evaluation `stand`, the quiet moves not yet searched are skipped while
+/// the window's lower end is `alpha`.
+#[inline]
+pub fn skips_quiet_moves(depth: i32, stand: i32, alpha: i32) -> bool {
+    depth <= QUIET_MAX_DEPTH && stand + QUIET_MARGIN * depth <= alpha
 }
 
 #[cfg(test)]
@@ -59,5 +84,23 @@ mod tests {
         assert!(!is_futile(3, 2 * MARGIN + 50, 50));
         // A position at beta is not pruned: it must beat it by the margin.
         assert!(!is_futile(1, 0, 0));
+    }
+
+    #[test]
+    fn quiet_moves_are_skipped_only_near_the_leaves_far_below_alpha() {
+        assert!(skips_quiet_moves(1, -QUIET_MARGIN, 0));
+        assert!(!skips_quiet_moves(1, -QUIET_MARGIN + 1, 0));
+        assert!(skips_quiet_moves(
+            QUIET_MAX_DEPTH,
+            20 - QUIET_MARGIN * QUIET_MAX_DEPTH,
+            20
+        ));
+        assert!(!skips_quiet_moves(
+            QUIET_MAX_DEPTH + 1,
+            -100 * QUIET_MARGIN,
+            0
+        ));
+        // The margin grows with the plies left.
+        assert!(!skips_quiet_moves(2, -QUIET_MARGIN, 0));
     }
 }

@@ -249,24 +249,28 @@ impl<G: Game> Worker<G> {
             }
         }
 
+        // The evaluation of a node that may be pruned, kept for skipping
+        // its quiet moves below.
+        let mut stand = None;
         if sh.depth_changes
             && !pv_node
             && futility::may_prune(depth, beta)
             && game.end(pos).is_none()
         {
-            let stand = clamp_heuristic(game.evaluate(pos));
-            if futility::is_futile(depth, stand, beta) {
-                return within(stand, known);
+            let eval = clamp_heuristic(game.evaluate(pos));
+            if futility::is_futile(depth, eval, beta) {
+                return within(eval, known);
             }
-            if razoring::is_hopeless(depth, stand, alpha) {
+            if razoring::is_hopeless(depth, eval, alpha) {
                 // The captures alone, at a null window on alpha; the oracle
                 // was asked above and the evaluation is at hand.
                 let (beta, left) = (alpha + 1, QUIESCENCE_PLIES);
-                let q = self.quiesce_captures(sh, pos, ply, alpha, beta, left, stand, known);
+                let q = self.quiesce_captures(sh, pos, ply, alpha, beta, left, eval, known);
                 if q <= alpha {
                     return q;
                 }
             }
+            stand = Some(eval);
         }
 
         let mut moves = G::Moves::default();
@@ -362,6 +366,12 @@ impl<G: Game> Worker<G> {
                         }
                     }
                     break;
+                }
+                if !first
+                    && is_quiet(key)
+                    && stand.is_some_and(|eval| futility::skips_quiet_moves(depth, eval, alpha))
+                {
+                    continue;
                 }
                 let reduction = if sh.depth_changes {
                     late_move_reduction(depth, k, is_quiet(key), pv_node)
