@@ -94,6 +94,10 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 /// Moves searched at full depth before the reductions start.
 pub const LMR_MIN_MOVES: usize = 2;
 
+/// The shallowest remaining depth at which a node without a table move
+/// is searched a ply shallower (internal iterative reduction).
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 impl<G: Game> Worker<G> {
     /// The value of `next`, the child of `pos` at `ply` reached by a move:
     /// a repetition ending if it repeats the path, else a PVS search of
@@ -247,6 +251,14 @@ impl<G: Game> Worker<G> {
                     }
                 }
             }
+        }
+
+        // Internal iterative reduction: a node the table has no move for,
+        // far enough from the leaves, is searched a ply shallower. Without
+        // a first move to try, its ordering is poor and the search costly;
+        // if the node matters, the next iteration comes back with a move.
+        if sh.depth_changes && use_tt && tt_index.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
         }
 
         // The evaluation of a node that may be pruned, kept for skipping
