@@ -9,7 +9,8 @@
 //!   repetitions are scored.
 //! - [`root`]: the root, shared out over threads.
 //! - [`aspiration`]: the window of each iteration.
-//! - [`futility`]: shallow nodes far above beta returned without a search.
+//! - [`futility`]: shallow nodes far above beta returned without a search,
+//!   and the quiet moves of shallow nodes far below alpha skipped.
 //! - [`razoring`]: shallow nodes far below alpha settled by their captures.
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
@@ -173,10 +174,10 @@ pub struct SearchResult<M> {
 }
 
 /// Switches for tests: the table off, cutoffs only on equal depths, every
-/// iteration with the full window, no depth changes (late-move
-/// reductions, the one-reply extension, reverse futility pruning and
-/// razoring make the search differ from a fixed-depth minimax by design),
-/// or leaves scored without quiescence.
+/// iteration with the full window, no depth changes (late-move and
+/// internal iterative reductions, the one-reply extension, futility
+/// pruning and razoring make the search differ from a fixed-depth minimax
+/// by design), or leaves scored without quiescence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Config {
     pub use_tt: bool,

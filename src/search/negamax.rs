@@ -276,8 +276,16 @@ impl<G: Game> Worker<G> {
             if razoring::is_hopeless(depth, eval, alpha) {
                 // The captures alone, at a null window on alpha; the oracle
                 // was asked above and the evaluation is at hand.
-                let (beta, left) = (alpha + 1, QUIESCENCE_PLIES);
-                let q = self.quiesce_captures(sh, pos, ply, alpha, beta, left, eval, known);
+                let q = self.quiesce_captures(
+                    sh,
+                    pos,
+                    ply,
+                    alpha,
+                    alpha + 1,
+                    QUIESCENCE_PLIES,
+                    eval,
+                    known,
+                );
                 if q <= alpha {
                     return q;
                 }

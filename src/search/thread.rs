@@ -34,8 +34,9 @@ pub struct Shared<'a, G: Game> {
     pub use_tt: bool,
     /// Cut off on table entries of exactly the node's depth only (tests).
     pub exact_depth: bool,
-    /// Whether late moves are reduced, forced moves extended and shallow
-    /// nodes pruned or razored (off only in tests).
+    /// Whether late moves and nodes without a table move are reduced,
+    /// forced moves extended, and shallow nodes and their quiet moves
+    /// pruned or razored (off only in tests).
     pub depth_changes: bool,
     /// Whether leaves are scored after the captures they allow (off only
     /// in tests).
