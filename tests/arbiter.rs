@@ -2,16 +2,14 @@
 //! like the course's: it starts two programs, sends `START` to the first,
 //! relays every line unchanged to the other and stops at a `RESULT` line.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+use crate::common::process::{exit_within, forward_lines, spawn, AWALE};
 use awale::protocol::command::Start;
 use awale::protocol::session::{build, Settings};
-use common::process::{exit_within, forward_lines, spawn, AWALE};
 
 /// Only a hung player reaches this; the course's own limit (3 s) is not
 /// asserted, since tests never time anything.

@@ -2,15 +2,13 @@
 //! `check` and `probe`, and the engine's `OwnBook` and `Book` options over
 //! the protocol.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::process::{run_with_input, succeed, AWALE};
 use awale::book::Book;
 use awale::game::Game;
 use awale::variants::oware::Oware;
-use common::process::{run_with_input, succeed, AWALE};
 
 /// A fresh directory of this test's own.
 fn scratch(name: &str) -> PathBuf {

@@ -4,11 +4,9 @@
 //! written as strings): perft from the start, move lists and results on
 //! random positions, and property tests over random games.
 
-mod common;
-
+use crate::common::games::{assert_keys_exact, engine_perft, random_game};
 use awale::game::Game;
 use awale::variants::colors12::Colors12;
-use common::games::{assert_keys_exact, engine_perft, random_game};
 use proptest::prelude::*;
 
 /// The simple model: `holes[1..=12]` hold seed letters (`R`, `B`, `S`).

@@ -1,10 +1,8 @@
 //! Black-box: `awale perft` on `colors16` through the built binary.
 
-mod common;
-
 use std::process::Command;
 
-use common::process::{succeed, AWALE};
+use crate::common::process::{succeed, AWALE};
 
 fn perft(args: &[&str]) -> String {
     let (out, _) = succeed(Command::new(AWALE).arg("perft").args(args));

@@ -3,13 +3,11 @@
 //! notes): set up the position, play the move from its notation, check the
 //! seeds captured and every hole after.
 
-mod common;
-
 use awale::variants::colors16::Colors16;
 
 /// Plays `mv` from `before` and checks North's capture and every hole.
 fn check(before: &[(usize, &str)], mv: &str, captured: u32, after: &[(usize, &str)]) {
-    common::examples::check(Colors16, 64, "0", before, mv, captured, after);
+    crate::common::examples::check(Colors16, 64, "0", before, mv, captured, after);
 }
 
 #[test]

@@ -4,12 +4,10 @@
 //! the start, move lists and results on random positions, and property
 //! tests over random games.
 
-mod common;
-
+use crate::common::games::{assert_keys_exact, engine_perft, random_game};
+use crate::common::letters;
 use awale::game::Game;
 use awale::variants::colors16::Colors16;
-use common::games::{assert_keys_exact, engine_perft, random_game};
-use common::letters;
 use proptest::prelude::*;
 
 /// The simple model: `holes[1..=16]` hold seed letters (`R`, `B`).

@@ -2,15 +2,13 @@
 //! identical files whatever the thread count, a real kill then a resume,
 //! refused settings and variants.
 
-mod common;
-
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::process::AWALE;
 use awale::datagen::Reader;
-use common::process::AWALE;
 
 /// A fresh scratch directory under the target directory, with an empty
 /// table directory inside so that no user's table files are read.

@@ -1,13 +1,11 @@
 //! The evaluation: symmetric, its named terms sum to it, the hand-set
 //! weights written in the fitted feature set keep their values.
 
-mod common;
-
+use crate::common::process::run_with_input;
 use awale::game::Game;
 use awale::variants::oware::eval::{self, evaluate_with, WEIGHTS};
 use awale::variants::oware::features::{Eval, COUNT};
 use awale::variants::oware::{Board, Oware};
-use common::process::run_with_input;
 use proptest::prelude::*;
 
 /// A position: 12 holes and two scores summing to at most 48.

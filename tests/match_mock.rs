@@ -2,15 +2,13 @@
 //! engines of `tests/engines/` (bash scripts that ask `awale perft 1` for
 //! the legal moves, so they know no rules of their own).
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::process::{mock_engine, succeed, AWALE};
+use crate::common::records::{assert_scores_tag, replay};
 use awale::referee::records::{read_records, Record};
-use common::process::{mock_engine, succeed, AWALE};
-use common::records::{assert_scores_tag, replay};
 
 /// A fresh directory for one test, removed when dropped.
 struct TempDir(PathBuf);

@@ -4,14 +4,12 @@
 //! `arbiter`) as any other engine would, and the records are replayed
 //! through the rules.
 
-mod common;
-
 use std::path::PathBuf;
 use std::process::Command;
 
+use crate::common::process::{succeed, AWALE};
+use crate::common::records::{assert_scores_tag, replay};
 use awale::referee::records::read_records;
-use common::process::{succeed, AWALE};
-use common::records::{assert_scores_tag, replay};
 
 fn records_path(name: &str) -> PathBuf {
     let path =

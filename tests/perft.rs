@@ -2,8 +2,6 @@
 //! (a copy of `shared/vectors/oware-perft.txt`), in the library and through
 //! the built binary.
 
-mod common;
-
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
@@ -203,7 +201,7 @@ fn depths_that_cannot_finish_are_refused() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("1..=20"), "{err}");
-    let out = common::process::run_with_input(&[], "perft 64\ngo perft 21\nquit\n");
+    let out = crate::common::process::run_with_input(&[], "perft 64\ngo perft 21\nquit\n");
     let text = String::from_utf8_lossy(&out.stdout);
     let errors = text
         .lines()

@@ -2,14 +2,12 @@
 //! to through pipes, as a GUI would. Reads have generous time limits so a
 //! hung engine fails a test instead of hanging it; nothing asserts timing.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Child, ChildStdin, ExitStatus};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use common::process::{exit_within, forward_lines, spawn};
+use crate::common::process::{exit_within, forward_lines, spawn};
 
 /// Long enough for any answer on a loaded machine; only a hang reaches it.
 const PATIENCE: Duration = Duration::from_secs(60);

@@ -2,10 +2,8 @@
 //! `bestmove` latency after `stop` (one and two threads), `bestmove` time
 //! against `movetime`, and the arbiter's answer time against `--movetime`.
 //! Run with
-//! `cargo test --release --test protocol_latency -- --ignored --nocapture`
+//! `cargo test --release --test integration protocol_latency:: -- --ignored --nocapture`
 //! and record the numbers in BENCHMARKS.md.
-
-mod common;
 
 use std::io::Write;
 use std::process::{Child, ChildStdin};
@@ -13,7 +11,7 @@ use std::sync::mpsc::Receiver;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::process::{forward_lines, spawn};
+use crate::common::process::{forward_lines, spawn};
 
 const PATIENCE: Duration = Duration::from_secs(120);
 

@@ -1,12 +1,10 @@
 //! The referee's own time per engine move, measured with mock engines.
 //! Not a timed assertion: run it to print the figure,
-//! `cargo test --release --test referee_overhead -- --ignored --nocapture`.
-
-mod common;
+//! `cargo test --release --test integration referee_overhead:: -- --ignored --nocapture`.
 
 use std::process::Command;
 
-use common::process::{mock_engine, succeed, AWALE};
+use crate::common::process::{mock_engine, succeed, AWALE};
 
 #[test]
 #[ignore = "a measurement, not a check: prints the referee's overhead per move"]

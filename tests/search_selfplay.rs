@@ -8,7 +8,7 @@
 //! (default: the engine's weights vs all zero), `SELFPLAY_DEPTH` (default 7),
 //! `SELFPLAY_OPENINGS` (default 50), `SELFPLAY_PLIES` (random opening plies,
 //! default 4). Run:
-//! `cargo test --release --test search_selfplay -- --ignored --nocapture`.
+//! `cargo test --release --test integration search_selfplay:: -- --ignored --nocapture`.
 
 use std::sync::atomic::AtomicBool;
 

@@ -2,14 +2,12 @@
 //! tables build` and `probe`, the `Tables` option of the protocol, and
 //! `analyze --tables`.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::process::{spawn, AWALE};
+use crate::common::process::{spawn, AWALE};
 
 /// A fresh scratch directory under the target directory.
 fn scratch(name: &str) -> PathBuf {

@@ -2,16 +2,14 @@
 //! the protocol (`setoption name Variant`, `position`, `d`, `go`, refused
 //! moves), `awale play` (a whole game, refused moves) and `awale match`.
 
-mod common;
-
 use std::io::Write;
 use std::process::Command;
 use std::time::Duration;
 
+use crate::common::process::{exit_within, forward_lines, run_with_input, spawn, succeed, AWALE};
 use awale::game::{game_end, play_moves, Game, History};
 use awale::referee::records::read_records;
 use awale::variants::transparent::{Transparent80, Transparent96};
-use common::process::{exit_within, forward_lines, run_with_input, spawn, succeed, AWALE};
 
 fn perft(args: &[&str]) -> String {
     let (_, out) = succeed(Command::new(AWALE).arg("perft").args(args));

@@ -7,10 +7,8 @@
 //! scores so that the total is the variant's. The move is played from its
 //! notation; the seeds captured and every hole after are checked.
 
-mod common;
-
+use crate::common::examples::check;
 use awale::variants::transparent::{Transparent80, Transparent96};
-use common::examples::check;
 
 /// Runs one example in both variants; `after` lists every hole of the
 /// example, `0` for those the move emptied or captured.

@@ -8,12 +8,10 @@
 //! position after every move and the end with its final scores; and any
 //! move or position text read or refused without a panic.
 
-mod common;
-
+use crate::common::games::{assert_keys_exact, engine_perft, random_game};
+use crate::common::letters;
 use awale::game::Game;
 use awale::variants::transparent::{Transparent80, Transparent96};
-use common::games::{assert_keys_exact, engine_perft, random_game};
-use common::letters;
 use proptest::prelude::*;
 
 /// Which rule set the simple model follows.

@@ -33,7 +33,7 @@ use serde_json::{json, Value};
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const HOW_TO_RUN: &str = "skipping the real-browser test of the web board: run it with \
-     `AWALE_BROWSER_TEST=1 cargo test --release --test web_browser` after \
+     `AWALE_BROWSER_TEST=1 cargo test --release --test integration web_browser::` after \
      `apt-get install chromium chromium-driver` (scripts/install-browser.sh does it), \
      or just `.ci/run`";
 

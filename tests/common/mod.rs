@@ -1,8 +1,4 @@
-//! Helpers shared by the integration tests, each crate taking the ones it
-//! needs with `mod common;`.
-
-// Every test crate compiles this module and uses only part of it.
-#![allow(dead_code)]
+//! Helpers shared by the integration tests' modules.
 
 pub mod examples;
 pub mod games;
