@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::process::{mock_engine, succeed, AWALE};
+use crate::common::process::{mock_engine, succeed, AWALE, LATE_MOVE_MARGIN};
 use crate::common::records::{assert_scores_tag, replay};
 use awale::referee::records::{read_records, Record};
 
@@ -92,6 +92,8 @@ fn a_mock_match_records_every_game() {
             &b,
             "--games",
             "4",
+            "--timemargin",
+            LATE_MOVE_MARGIN,
             "--movetime",
             "20",
             "--openings-random",
@@ -141,6 +143,8 @@ fn arbiter_engines_play_through_the_line_protocol() {
             &b,
             "--games",
             "2",
+            "--timemargin",
+            LATE_MOVE_MARGIN,
             "--movetime",
             "50",
         ],
@@ -149,6 +153,34 @@ fn arbiter_engines_play_through_the_line_protocol() {
     assert!(stdout.contains("Score of student vs uci: "), "{stdout}");
     assert!(!stdout.contains("forfeits"), "{stdout}");
     assert!(stdout.contains("Games: 2 of 2"), "{stdout}");
+}
+
+#[test]
+fn a_silent_arbiter_player_loses_on_time() {
+    let mute = format!("cmd={},name=mute,proto=arbiter", mock_engine("silent.sh"));
+    let good = format!("cmd={},name=good", mock_engine("random.sh"));
+    let (_, stdout) = run(
+        &[
+            "match",
+            "--engine",
+            &mute,
+            "--engine",
+            &good,
+            "--games",
+            "1",
+            "--movetime",
+            "30",
+            // Long enough that a loaded machine does not make a starting
+            // player late by as much.
+            "--timemargin",
+            "3000",
+        ],
+        None,
+    );
+    assert!(
+        stdout.contains("South (mute) forfeits: timeout: no move in time"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -174,10 +206,10 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
             "2",
             "--movetime",
             "30",
+            // The silent engine's moves are late by this much: long enough
+            // that a loaded machine does not make the good engine late too.
             "--timemargin",
-            "200",
-            "--handshake-timeout",
-            "500",
+            "3000",
             "--records",
         ]
         .map(String::from),

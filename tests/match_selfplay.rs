@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::common::process::{succeed, AWALE};
+use crate::common::process::{succeed, AWALE, LATE_MOVE_MARGIN};
 use crate::common::records::{assert_scores_tag, replay};
 use awale::referee::records::read_records;
 
@@ -18,8 +18,10 @@ fn records_path(name: &str) -> PathBuf {
     path
 }
 
+/// `awale match ARGS`, a move allowed to come late (see [`LATE_MOVE_MARGIN`]).
 fn run(args: &[&str]) -> String {
-    succeed(Command::new(AWALE).args(args)).1
+    let margin = ["--timemargin", LATE_MOVE_MARGIN];
+    succeed(Command::new(AWALE).args(args).args(margin)).1
 }
 
 /// Every record replays legally and its result is the rules' result.

@@ -6,7 +6,9 @@ use std::io::Write;
 use std::process::Command;
 use std::time::Duration;
 
-use crate::common::process::{exit_within, forward_lines, run_with_input, spawn, succeed, AWALE};
+use crate::common::process::{
+    exit_within, forward_lines, run_with_input, spawn, succeed, AWALE, LATE_MOVE_MARGIN,
+};
 use awale::game::{game_end, play_moves, Game, History};
 use awale::referee::records::read_records;
 use awale::variants::transparent::{Transparent80, Transparent96};
@@ -287,6 +289,8 @@ fn awale_match_plays_both_variants() {
             variant,
             "--games",
             "2",
+            "--timemargin",
+            LATE_MOVE_MARGIN,
             "--movetime",
             "20",
             "--records",

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use crate::common::process::LATE_MOVE_MARGIN;
 use awale::variants::oware::weights;
 
 fn awale(args: &[&str]) -> Output {
@@ -176,6 +177,8 @@ fn fit_on_records(dir: &Path, variant: &str) -> (PathBuf, String, PathBuf) {
         variant,
         "--nodes",
         "300",
+        "--timemargin",
+        LATE_MOVE_MARGIN,
         "--openings-random",
         "6",
         "--games",

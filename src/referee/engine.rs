@@ -588,7 +588,7 @@ impl Engine for ArbiterEngine {
                 None => process.send("START")?,
                 Some(last) => process.send(last)?,
             }
-            let line = process.recv(req.deadline, "a move")?;
+            let line = process.recv(req.deadline, "move")?;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some(w) if line.contains("RESULT") => {

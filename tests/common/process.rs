@@ -10,6 +10,13 @@ use std::time::{Duration, Instant};
 /// The binary under test.
 pub const AWALE: &str = env!("CARGO_BIN_EXE_awale");
 
+/// A `--timemargin` for `awale match` (ms) that lets a move come a minute
+/// late before it loses on time (the default is 500 ms). The tests that
+/// play matches check rules and records, never timing, and on a loaded
+/// machine a player started for the game (the arbiter protocol) can miss
+/// 500 ms.
+pub const LATE_MOVE_MARGIN: &str = "60000";
+
 /// The path of a mock engine script of `tests/engines/`.
 pub fn mock_engine(script: &str) -> String {
     format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
