@@ -10,6 +10,11 @@ use crate::common::process::{mock_engine, succeed, AWALE, LATE_MOVE_MARGIN};
 use crate::common::records::{assert_scores_tag, replay};
 use awale::referee::records::{read_records, Record};
 
+/// The `--timemargin` (ms) of the tests where a silent engine must lose on
+/// time: short, since each of its moves waits this long, but long enough
+/// that a loaded machine does not make the good engine late too.
+const SILENCE_MARGIN: &str = "3000";
+
 /// A fresh directory for one test, removed when dropped.
 struct TempDir(PathBuf);
 
@@ -170,10 +175,8 @@ fn a_silent_arbiter_player_loses_on_time() {
             "1",
             "--movetime",
             "30",
-            // Long enough that a loaded machine does not make a starting
-            // player late by as much.
             "--timemargin",
-            "3000",
+            SILENCE_MARGIN,
         ],
         None,
     );
@@ -206,10 +209,8 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
             "2",
             "--movetime",
             "30",
-            // The silent engine's moves are late by this much: long enough
-            // that a loaded machine does not make the good engine late too.
             "--timemargin",
-            "3000",
+            SILENCE_MARGIN,
             "--records",
         ]
         .map(String::from),
