@@ -152,3 +152,112 @@ fn games_at_a_fixed_node_count_replay_identically() {
     assert!(first.iter().all(|m| m.len() > 20), "{first:?}");
     assert_eq!(first, play("nodes-2"));
 }
+
+#[test]
+fn the_tables_end_games_whose_winner_they_know() {
+    // At a fixed node count the games replay identically, so each game
+    // adjudicated by the tables is the start of the same game played out.
+    let play = |name: &str, extra: &[&str]| {
+        let records = records_path(name);
+        let a = format!("cmd={AWALE},arg=uci,name=a");
+        let b = format!("cmd={AWALE},arg=uci,name=b");
+        let mut args = vec![
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "4",
+            "--nodes",
+            "3000",
+            "--openings-random",
+            "4",
+            "--quiet",
+            "--records",
+            records.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run(&args);
+        let mut read = read_records(&records).unwrap();
+        read.sort_by_key(|r| r.game());
+        check_records(&records, 4, ["a", "b"]);
+        read
+    };
+    let played = play("played-out", &[]);
+    let judged = play("adjudicated", &["--adjudicate-tables", "<default>"]);
+    let mut adjudicated = 0;
+    for (full, cut) in played.iter().zip(&judged) {
+        let reason = cut.tag("Reason").unwrap();
+        if !reason.contains("endgame tables") {
+            assert_eq!(cut.moves, full.moves, "{}", cut.to_text());
+            continue;
+        }
+        adjudicated += 1;
+        assert!(
+            cut.moves.len() < full.moves.len() && full.moves.starts_with(&cut.moves),
+            "an adjudicated game is cut short:\n{}\n{}",
+            cut.to_text(),
+            full.to_text()
+        );
+        // The tables, asked directly, know the result of where it stopped.
+        let probe = Command::new(AWALE)
+            .args(["tables", "probe", "--json", "--moves", &cut.moves.join(" ")])
+            .output()
+            .unwrap();
+        assert!(probe.status.success(), "{probe:?}");
+        let json: serde_json::Value = serde_json::from_slice(&probe.stdout).unwrap();
+        let scores = cut.tag("Scores").unwrap();
+        match scores.split_once('-').filter(|_| scores != "-") {
+            Some((south, north)) => {
+                let finals = [south.parse::<u64>().unwrap(), north.parse().unwrap()];
+                assert_eq!(json["final_scores"], serde_json::json!(finals), "{json}");
+                let result = match finals[0].cmp(&finals[1]) {
+                    std::cmp::Ordering::Greater => "1-0",
+                    std::cmp::Ordering::Less => "0-1",
+                    std::cmp::Ordering::Equal => "1/2-1/2",
+                };
+                assert_eq!(cut.tag("Result"), Some(result), "{}", cut.to_text());
+            }
+            // Only a range, with one winner: the side to move's worst and
+            // best values.
+            None => assert!(json["value"] != json["value_max"], "{json}"),
+        }
+    }
+    assert!(
+        adjudicated > 0,
+        "no game reached a position the tables settle"
+    );
+}
+
+#[test]
+fn adjudication_needs_tables_for_the_variant() {
+    let fail = |args: &[&str]| {
+        let out = Command::new(AWALE).args(args).output().unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let a = format!("cmd={AWALE},arg=uci,name=a");
+    let b = format!("cmd={AWALE},arg=uci,name=b");
+    let base = ["match", "--engine", &a, "--engine", &b, "--nodes", "100"];
+    let missing = std::env::temp_dir().join("awale-no-such-table-dir");
+    let args = [
+        &base[..],
+        &["--adjudicate-tables", missing.to_str().unwrap()],
+    ]
+    .concat();
+    let err = fail(&args);
+    assert!(
+        err.contains("--adjudicate-tables") && err.contains("does not exist"),
+        "{err}"
+    );
+    let args = [&base[..], &["--adjudicate-tables", "<none>"]].concat();
+    assert!(fail(&args).contains("give a table directory"));
+    let args = [
+        &base[..],
+        &["--variant", "colors16", "--adjudicate-tables", "<default>"],
+    ]
+    .concat();
+    let err = fail(&args);
+    assert!(err.contains("colors16 has no endgame tables"), "{err}");
+}

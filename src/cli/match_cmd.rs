@@ -14,6 +14,7 @@ use awale::referee::game_runner::TimeControl;
 use awale::referee::report::EventReport;
 use awale::referee::schedule::Format;
 use awale::referee::stats::Sprt;
+use awale::tables::loader::Source;
 
 /// The settings of a match or tournament.
 #[derive(Args, Debug, Clone)]
@@ -61,6 +62,11 @@ pub struct EventArgs {
     /// Adjudicate a game after this many plies (each side collects its own seeds).
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
+    /// End a game as soon as the endgame tables know its winner under perfect
+    /// play: tables from DIR, or `<default>` (the default directory; levels up
+    /// to 10 seeds are built in memory where no file has them). Oware only.
+    #[arg(long, value_name = "DIR")]
+    pub adjudicate_tables: Option<String>,
     /// Stop when a sequential test decides: elo0=0,elo1=10,alpha=0.05,beta=0.05.
     #[arg(long, value_name = "SPEC")]
     pub sprt: Option<String>,
@@ -108,6 +114,18 @@ impl EventArgs {
             Format::RoundRobin => "awale tournament".into(),
             Format::Gauntlet => "awale gauntlet".into(),
         });
+        let adjudication = match &self.adjudicate_tables {
+            Some(text) => {
+                match Source::parse(text).map_err(|e| anyhow!("--adjudicate-tables: {e}"))? {
+                    Source::Off => bail!(
+                        "--adjudicate-tables: give a table directory or {}",
+                        Source::DEFAULT
+                    ),
+                    source => source,
+                }
+            }
+            None => Source::Off,
+        };
         Ok(EventConfig {
             name,
             format,
@@ -121,6 +139,7 @@ impl EventArgs {
             concurrency: self.concurrency,
             openings,
             max_plies: self.max_plies,
+            adjudication,
             sprt,
             records: self.records.clone(),
             quiet: self.quiet,

@@ -4,11 +4,11 @@
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::engine::{self, Engine, EngineSpec, GameSetup, Protocol};
-use super::game_runner::{play_game, FinishedGame, GameSettings, TimeControl};
+use super::game_runner::{play_judged_game, FinishedGame, GameSettings, TimeControl};
 use super::openings::Openings;
 use super::progress::Progress;
 use super::records::{fingerprint, game_number, resumed_games, EventTags, RecordsFile};
@@ -17,7 +17,9 @@ use super::schedule::{encounters, pairing, Format, Pairing};
 use super::stats::{Sprt, SprtStatus};
 use super::RefereeError;
 use crate::game::Game;
+use crate::search::oracle::Oracle;
 use crate::sync::lock;
+use crate::tables::loader::{self, Source};
 use crate::variants::{with_variant, VariantVisitor};
 
 /// Where the openings come from, before the variant is known.
@@ -63,6 +65,9 @@ pub struct EventConfig {
     pub openings: OpeningsConfig,
     /// The ply limit before adjudication.
     pub max_plies: usize,
+    /// The endgame tables that end a game once they know its result
+    /// ([`Source::Off`]: none, every game is played out).
+    pub adjudication: Source,
     /// Stop a match early when this test decides.
     pub sprt: Option<Sprt>,
     /// The records file, if any.
@@ -98,8 +103,14 @@ fn event_id(config: &EventConfig, openings: &Openings) -> String {
     // Records made while the `Game` tag counted from 0 number their games
     // differently: they are another event.
     let openings = format!("{openings}|games=1-based");
+    // Games the tables cut short are another event; without adjudication the
+    // fingerprint is the one of the records made before it existed.
+    let adjudication = match &config.adjudication {
+        Source::Off => String::new(),
+        source => format!("|tables={source}"),
+    };
     fingerprint(&format!(
-        "{}|{:?}|{:?}|{}|{:?}|{}|{}|{}",
+        "{}|{:?}|{:?}|{}|{:?}|{}|{}|{}{}",
         config.name,
         config.format,
         engines,
@@ -107,7 +118,8 @@ fn event_id(config: &EventConfig, openings: &Openings) -> String {
         config.rule_options,
         config.time.describe(),
         openings,
-        config.max_plies
+        config.max_plies,
+        adjudication
     ))
 }
 
@@ -237,6 +249,7 @@ struct Run<'a, G: Game> {
     openings: Openings,
     tags: EventTags,
     settings: GameSettings,
+    judge: Option<Arc<dyn Oracle<G>>>,
     /// The event's fixed facts; its games are in `shared`.
     report: EventReport,
     shared: Mutex<Shared>,
@@ -322,7 +335,8 @@ impl<G: Game> Run<'_, G> {
                 break;
             };
             let pair: [&mut dyn Engine; 2] = [&mut **south, &mut **north];
-            match play_game(self.game, pair, &opening, &self.settings) {
+            let judge = self.judge.as_deref();
+            match play_judged_game(self.game, pair, &opening, &self.settings, judge) {
                 Ok(g) => self.finish_game(&p, g),
                 Err(e) => {
                     self.fail(&mut lock(&self.shared), Some(e));
@@ -331,6 +345,23 @@ impl<G: Game> Run<'_, G> {
             }
         }
     }
+}
+
+/// The tables of `source` for `game`, ready to adjudicate, with the
+/// problems met opening them (refused files, one line each): an error when
+/// the variant has no tables.
+type Adjudicator<G> = (Arc<dyn Oracle<G>>, Vec<String>);
+
+fn adjudicator<G: Game>(game: &G, source: &Source) -> Result<Adjudicator<G>, RefereeError> {
+    let (oracle, problems) = loader::oracle_when_ready(game, source);
+    let oracle = oracle.ok_or_else(|| {
+        RefereeError::new(format!(
+            "--adjudicate-tables: {} has no endgame tables (only oware with rule options that tables exist for){}",
+            game.name(),
+            problems.first().map_or(String::new(), |p| format!("; {p}"))
+        ))
+    })?;
+    Ok((oracle, problems))
 }
 
 fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, RefereeError> {
@@ -343,6 +374,13 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         OpeningsConfig::File(path) => Openings::from_file(game, path)?,
     };
     let id = event_id(config, &openings);
+    let (judge, table_problems) = match &config.adjudication {
+        Source::Off => (None, Vec::new()),
+        source => {
+            let (oracle, problems) = adjudicator(game, source)?;
+            (Some(oracle), problems)
+        }
+    };
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let encounters = encounters(config.format, names.len());
     let scheduled = config.games * encounters.len();
@@ -380,6 +418,9 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     let progress = Progress::new(scheduled as u64, resumed as u64, config.quiet);
     for warning in config.warnings() {
         progress.warn(&warning);
+    }
+    for problem in table_problems {
+        progress.warn(&format!("adjudication tables: {problem}"));
     }
     if resumed > 0 {
         // A closed output is noticed by the first finished game.
@@ -424,6 +465,7 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         openings,
         tags,
         settings,
+        judge,
         report,
         shared: Mutex::new(Shared {
             games: done,
@@ -464,6 +506,40 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_cut_short_by_the_tables_are_another_event() {
+        let config = EventConfig {
+            name: "awale match".into(),
+            format: Format::Match,
+            engines: vec![
+                EngineSpec::parse("cmd=a,name=a").unwrap(),
+                EngineSpec::parse("cmd=b,name=b").unwrap(),
+            ],
+            variant: "oware".into(),
+            rule_options: vec![],
+            time: TimeControl::Nodes(1000),
+            margin: Duration::from_millis(500),
+            handshake_timeout: Duration::from_secs(10),
+            games: 2,
+            concurrency: 1,
+            openings: OpeningsConfig::None,
+            max_plies: 400,
+            adjudication: Source::Off,
+            sprt: None,
+            records: None,
+            quiet: true,
+        };
+        let judged = EventConfig {
+            adjudication: Source::Default,
+            ..config.clone()
+        };
+        let played_out = event_id(&config, &Openings::None);
+        assert_ne!(played_out, event_id(&judged, &Openings::None));
+        // Without adjudication the fingerprint is the one records made
+        // before the option existed carry, so they still resume.
+        assert_eq!(played_out, "1158ac83d49c5378");
+    }
 
     #[test]
     fn two_mut_gives_both_orders() {

@@ -5,13 +5,17 @@
 //! default, the limit of the class referee) without ending, it ends as the
 //! rules end a game by repetition: each side collects the seeds on its own
 //! side ([`Game::repetition_end`]). A variant without a repetition rule is
-//! scored on the seeds captured so far.
+//! scored on the seeds captured so far. With an oracle (the endgame
+//! tables, `--adjudicate-tables`), a game also ends as soon as the oracle
+//! knows its winner under perfect play ([`super::adjudication`]).
 
 use std::time::{Duration, Instant};
 
+use super::adjudication;
 use super::engine::{Engine, Fault, FaultKind, GameSetup, MoveRequest, TimeRequest};
 use super::RefereeError;
 use crate::game::{Game, Line, Side};
+use crate::search::oracle::Oracle;
 
 /// The result of a game from South's (the first player's) side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -151,7 +155,8 @@ pub struct FinishedGame {
     pub opening_plies: usize,
     /// Who won.
     pub result: GameResult,
-    /// The final totals `[south, north]` when the game ended on the board.
+    /// The final totals `[south, north]` when the game ended on the board,
+    /// or perfect play's when the tables adjudicated it and know them.
     pub scores: Option<[u32; 2]>,
     /// Why the game ended, for people.
     pub reason: String,
@@ -170,6 +175,18 @@ pub fn play_game<G: Game>(
     engines: [&mut dyn Engine; 2],
     opening: &[String],
     settings: &GameSettings,
+) -> Result<FinishedGame, RefereeError> {
+    play_judged_game(game, engines, opening, settings, None)
+}
+
+/// [`play_game`], the game also ending as soon as `judge` (the endgame
+/// tables) knows who wins it under perfect play.
+pub fn play_judged_game<G: Game>(
+    game: &G,
+    engines: [&mut dyn Engine; 2],
+    opening: &[String],
+    settings: &GameSettings,
+    judge: Option<&dyn Oracle<G>>,
 ) -> Result<FinishedGame, RefereeError> {
     let started = Instant::now();
     let mut engine_time = Duration::ZERO;
@@ -227,6 +244,17 @@ pub fn play_game<G: Game>(
                 result: end.winner().map_or(GameResult::Draw, GameResult::win_for),
                 scores: Some(end.scores),
                 reason: end.reason.to_string(),
+                fault: None,
+                referee_time: Duration::ZERO,
+            };
+        }
+        if let Some(verdict) = judge.and_then(|j| adjudication::by_tables(&line, j)) {
+            break FinishedGame {
+                moves,
+                opening_plies,
+                result: verdict.result,
+                scores: verdict.scores,
+                reason: verdict.reason,
                 fault: None,
                 referee_time: Duration::ZERO,
             };

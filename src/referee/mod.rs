@@ -9,7 +9,8 @@
 //! - [`engine`]: an engine process and the three protocol adapters (`uci`,
 //!   `aalina`, `arbiter`) behind the one [`engine::Engine`] trait;
 //! - [`game_runner`]: one game between two engines, with clocks, the ply
-//!   limit and fault detection;
+//!   limit and fault detection; [`adjudication`]: ending it early where the
+//!   endgame tables know its result;
 //! - [`openings`], [`schedule`]: which game is played with which opening and
 //!   colours;
 //! - [`records`]: the append-only records file, the record of a game and
@@ -23,6 +24,7 @@
 //! The terminal game for people, which needs none of this, is
 //! [`crate::play`].
 
+pub mod adjudication;
 pub mod engine;
 pub mod event;
 pub mod game_runner;

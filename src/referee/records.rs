@@ -29,8 +29,8 @@
 //! backslash:
 //! - `Event`: the event's name (`--event`); `EventId`: a fingerprint of the
 //!   event's settings (engines, variant and options, time control, openings,
-//!   ply limit; not the number of games), which is how a resumed run knows
-//!   its own games; `Game`: the game's number in the event, counted from 1
+//!   ply limit, the adjudicating tables; not the number of games), which is
+//!   how a resumed run knows its own games; `Game`: the game's number in the event, counted from 1
 //!   as on the screen (game `n` is number `n - 1` of [`super::schedule`]);
 //! - `Date`: when the game ended, UTC;
 //! - `Variant`, `Options` (`NAME=VALUE` separated by spaces, empty for the
@@ -42,9 +42,11 @@
 //!   (the referee's resuming ignores such games);
 //! - `Position` (optional): the position string the game began from, when
 //!   it is not the variant's start (only `awale play` writes it);
-//! - `Scores`: the final totals `south-north`, `-` when a fault ended the game;
+//! - `Scores`: the final totals `south-north`, `-` when a fault ended the game
+//!   or the tables adjudicated it knowing only its winner;
 //! - `Reason`: why the game ended: the rules' ending, the ply-limit
-//!   adjudication, or `<side> (<engine>) forfeits: <fault>: <details>`
+//!   adjudication, the tables' adjudication (`adjudicated by the endgame
+//!   tables: ...`), or `<side> (<engine>) forfeits: <fault>: <details>`
 //!   where the fault is `illegal move`, `timeout`, `crash` or `no handshake`;
 //! - `Plies`: the number of moves.
 //!
