@@ -18,7 +18,9 @@
 # Extra arguments go to `awale match` (e.g. --engine options are set with
 # option.NAME=VALUE in ENGINE_OPTIONS, a comma-separated list added to both;
 # OLD_OPTIONS and NEW_OPTIONS add to one side only, e.g.
-# OLD_OPTIONS=option.OwnBook=false to test the opening book).
+# OLD_OPTIONS=option.OwnBook=false to test the opening book; for long
+# time controls, `--adjudicate-tables DIR` ends the games that endgame
+# tables up to 20 seeds settle, a fifth of the plies: BENCHMARKS.md).
 # Exit status: 0 when H1 is accepted (stronger), 1 when H0 is, 2 undecided.
 set -euo pipefail
 if [ $# -lt 2 ]; then
