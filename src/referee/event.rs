@@ -249,6 +249,7 @@ struct Run<'a, G: Game> {
     openings: Openings,
     tags: EventTags,
     settings: GameSettings,
+    /// The tables that end games they know the winner of (`--adjudicate-tables`).
     judge: Option<Arc<dyn Oracle<G>>>,
     /// The event's fixed facts; its games are in `shared`.
     report: EventReport,
@@ -347,11 +348,12 @@ impl<G: Game> Run<'_, G> {
     }
 }
 
-/// The tables of `source` for `game`, ready to adjudicate, with the
-/// problems met opening them (refused files, one line each): an error when
-/// the variant has no tables.
+/// The oracle that adjudicates games, and the problems met opening its
+/// tables (refused files, one line each).
 type Adjudicator<G> = (Arc<dyn Oracle<G>>, Vec<String>);
 
+/// The tables of `source` for `game`, ready to adjudicate: an error when
+/// the variant has no tables.
 fn adjudicator<G: Game>(game: &G, source: &Source) -> Result<Adjudicator<G>, RefereeError> {
     let (oracle, problems) = loader::oracle_when_ready(game, source);
     let oracle = oracle.ok_or_else(|| {
