@@ -9,7 +9,7 @@ use std::process::Command;
 
 use crate::common::process::{succeed, AWALE, LATE_MOVE_MARGIN};
 use crate::common::records::{assert_scores_tag, replay};
-use awale::referee::records::read_records;
+use awale::referee::records::{read_records, Record};
 
 fn records_path(name: &str) -> PathBuf {
     let path =
@@ -114,39 +114,49 @@ fn two_arbiter_processes_play_a_game() {
     check_records(&records, 2, ["p1", "p2"]);
 }
 
+/// `games` games of the engine against itself at 3,000 nodes a move from
+/// random 4-ply openings, with `extra` arguments; the records, checked and
+/// sorted by game number.
+fn self_play_at_nodes(name: &str, games: usize, extra: &[&str]) -> Vec<Record> {
+    let records = records_path(name);
+    let a = format!("cmd={AWALE},arg=uci,name=a");
+    let b = format!("cmd={AWALE},arg=uci,name=b");
+    let count = games.to_string();
+    let mut args = vec![
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        &count,
+        "--nodes",
+        "3000",
+        "--openings-random",
+        "4",
+        "--quiet",
+        "--records",
+        records.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args);
+    let mut read = read_records(&records).unwrap();
+    read.sort_by_key(|r| r.game());
+    check_records(&records, games, ["a", "b"]);
+    read
+}
+
 #[test]
 fn games_at_a_fixed_node_count_replay_identically() {
     // `--nodes` sends `go nodes N`: with one search thread the games depend
     // on nothing but the engines, so two runs write the same moves (a time
     // limit would let the machine's load change them).
     let play = |name: &str| {
-        let records = records_path(name);
-        let a = format!("cmd={AWALE},arg=uci,name=a");
-        let b = format!("cmd={AWALE},arg=uci,name=b");
-        run(&[
-            "match",
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--games",
-            "2",
-            "--nodes",
-            "3000",
-            "--openings-random",
-            "4",
-            "--quiet",
-            "--records",
-            records.to_str().unwrap(),
-        ]);
-        let mut read = read_records(&records).unwrap();
-        read.sort_by_key(|r| r.game());
+        let read = self_play_at_nodes(name, 2, &[]);
         assert!(read
             .iter()
             .all(|r| r.tag("TimeControl") == Some("nodes 3000")));
-        let moves: Vec<Vec<String>> = read.iter().map(|r| r.moves.clone()).collect();
-        check_records(&records, 2, ["a", "b"]);
-        moves
+        read.iter().map(|r| r.moves.clone()).collect::<Vec<_>>()
     };
     let first = play("nodes-1");
     assert!(first.iter().all(|m| m.len() > 20), "{first:?}");
@@ -157,35 +167,8 @@ fn games_at_a_fixed_node_count_replay_identically() {
 fn the_tables_end_games_whose_winner_they_know() {
     // At a fixed node count the games replay identically, so each game
     // adjudicated by the tables is the start of the same game played out.
-    let play = |name: &str, extra: &[&str]| {
-        let records = records_path(name);
-        let a = format!("cmd={AWALE},arg=uci,name=a");
-        let b = format!("cmd={AWALE},arg=uci,name=b");
-        let mut args = vec![
-            "match",
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--games",
-            "4",
-            "--nodes",
-            "3000",
-            "--openings-random",
-            "4",
-            "--quiet",
-            "--records",
-            records.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        run(&args);
-        let mut read = read_records(&records).unwrap();
-        read.sort_by_key(|r| r.game());
-        check_records(&records, 4, ["a", "b"]);
-        read
-    };
-    let played = play("played-out", &[]);
-    let judged = play("adjudicated", &["--adjudicate-tables", "<default>"]);
+    let played = self_play_at_nodes("played-out", 4, &[]);
+    let judged = self_play_at_nodes("adjudicated", 4, &["--adjudicate-tables", "<default>"]);
     let mut adjudicated = 0;
     for (full, cut) in played.iter().zip(&judged) {
         let reason = cut.tag("Reason").unwrap();
