@@ -30,8 +30,9 @@
 //! - `Event`: the event's name (`--event`); `EventId`: a fingerprint of the
 //!   event's settings (engines, variant and options, time control, openings,
 //!   ply limit, the adjudicating tables; not the number of games), which is
-//!   how a resumed run knows its own games; `Game`: the game's number in the event, counted from 1
-//!   as on the screen (game `n` is number `n - 1` of [`super::schedule`]);
+//!   how a resumed run knows its own games; `Game`: the game's number in
+//!   the event, counted from 1 as on the screen (game `n` is number `n - 1`
+//!   of [`super::schedule`]);
 //! - `Date`: when the game ended, UTC;
 //! - `Variant`, `Options` (`NAME=VALUE` separated by spaces, empty for the
 //!   defaults), `TimeControl` (`movetime 100ms` or `BASE+INC` in seconds);
