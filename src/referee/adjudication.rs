@@ -79,7 +79,6 @@ pub fn by_tables<G: Game>(line: &Line<G>, oracle: &dyn Oracle<G>) -> Option<Tabl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::tables::{oracle_for, Rules, Tables};
     use crate::variants::oware::Oware;
     use std::sync::Arc;
@@ -89,11 +88,10 @@ mod tests {
         oracle_for(game, &tables).expect("oware has tables")
     }
 
-    fn line_at(game: &Oware, position: &str, moves: &str) -> Line<Oware> {
+    /// A game starting at `position`: nothing played since a capture.
+    fn line_at(game: &Oware, position: &str) -> Line<Oware> {
         let start = game.parse_position(position).expect("a valid position");
-        let mut line = Line::from_position(*game, start);
-        line.play_all(moves).expect("legal moves");
-        line
+        Line::from_position(*game, start)
     }
 
     #[test]
@@ -109,7 +107,7 @@ mod tests {
         let oracle = oracle(&game, 4);
         // South must feed with F; North then cannot feed South, so the game
         // ends and North collects its one seed: 24-24.
-        let line = line_at(&game, "0-0-0-0-0-1-0-0-0-0-0-0-24-23-S", "");
+        let line = line_at(&game, "0-0-0-0-0-1-0-0-0-0-0-0-24-23-S");
         let verdict = by_tables(&line, &*oracle).expect("covered and settled");
         assert_eq!(verdict.result, GameResult::Draw);
         assert_eq!(verdict.scores, Some([24, 24]));
@@ -118,7 +116,7 @@ mod tests {
             "{verdict:?}"
         );
         // F puts one seed in a and b; North cannot feed and collects both.
-        let line = line_at(&game, "0-0-0-0-0-2-0-0-0-0-0-0-23-23-S", "");
+        let line = line_at(&game, "0-0-0-0-0-2-0-0-0-0-0-0-23-23-S");
         let verdict = by_tables(&line, &*oracle).expect("covered and settled");
         assert_eq!(verdict.result, GameResult::NorthWins);
         assert_eq!(verdict.scores, Some([23, 25]));
@@ -150,7 +148,7 @@ mod tests {
         for holes in boards(6) {
             let text: Vec<String> = holes.iter().map(u32::to_string).collect();
             let position = format!("{}-21-21-S", text.join("-"));
-            let fresh = line_at(&game, &position, "");
+            let fresh = line_at(&game, &position);
             let Some([worst, best]) = oracle.final_range(fresh.position(), true) else {
                 continue;
             };
@@ -169,7 +167,7 @@ mod tests {
             // After a quiet move the history is not empty: only values
             // exact under every history may decide.
             for mv in fresh.legal_moves() {
-                let mut after = line_at(&game, &position, "");
+                let mut after = line_at(&game, &position);
                 after.play(mv).expect("a legal move");
                 let child = after.position();
                 let quiet = game.scores(child) == game.scores(fresh.position());
@@ -178,8 +176,7 @@ mod tests {
                 }
                 let any_history = oracle.final_range(child, false);
                 if any_history.is_none()
-                    && by_tables(&line_at(&game, &game.format_position(child), ""), &*oracle)
-                        .is_some()
+                    && by_tables(&line_at(&game, &game.format_position(child)), &*oracle).is_some()
                 {
                     history_matters += 1;
                     assert_eq!(by_tables(&after, &*oracle), None, "{position} then {mv:?}");
