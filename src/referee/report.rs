@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::game_runner::GameResult;
 use super::schedule::Format;
-use super::stats::{Sprt, SprtStatus, Wdl};
+use super::stats::{Pairs, Sprt, SprtStatus, Wdl};
 use crate::game::Side;
 
 /// One game as the statistics see it.
@@ -23,6 +23,20 @@ pub struct GameSummary {
     pub result: GameResult,
     /// Why it ended.
     pub reason: String,
+}
+
+/// Where a match's SPRT stands, and the results it stands on.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SprtVerdict {
+    /// Decided or not.
+    pub status: SprtStatus,
+    /// Engine 0's results over the games counted, in number order up to
+    /// the deciding pair.
+    pub wdl: Wdl,
+    /// The complete pairs among them.
+    pub pairs: Pairs,
+    /// Their log-likelihood ratio.
+    pub llr: f64,
 }
 
 /// The outcome of an event.
@@ -72,39 +86,56 @@ impl EventReport {
 
     /// The SPRT's verdict for a match (engine 0 against engine 1).
     pub fn sprt_status(&self) -> Option<SprtStatus> {
-        self.sprt_verdict().map(|(status, _)| status)
+        self.sprt_verdict().map(|v| v.status)
     }
 
-    /// The SPRT's verdict and engine 0's results when it was reached: the
-    /// games are taken in the order of their numbers, and the test is
-    /// decided by the first of them at which the log-likelihood ratio
-    /// crosses a bound. Games still running then finish and count in the
-    /// results, but cannot undo the decision (they once did: a test decided
-    /// at one game went back to "no decision" with the next, and a resumed
-    /// run stopped again at once). Without a decision, the results of all
-    /// games. `None` without an SPRT.
-    pub fn sprt_verdict(&self) -> Option<(SprtStatus, Wdl)> {
+    /// The SPRT's verdict, with engine 0's results when it was reached: the
+    /// games are taken in the order of their numbers, each pair (games
+    /// `2k` and `2k + 1`: one opening, both colours) counted once both
+    /// are in, and the test is decided by the first pair at which the
+    /// pentanomial log-likelihood ratio crosses a bound. Games still
+    /// running then finish and count in the results, but cannot undo the
+    /// decision (they once did: a test decided at one game went back to
+    /// "no decision" with the next, and a resumed run stopped again at
+    /// once). Without a decision, the results of all games. `None` without
+    /// an SPRT.
+    pub fn sprt_verdict(&self) -> Option<SprtVerdict> {
         let sprt = self.sprt?;
         let mut games: Vec<&GameSummary> = self.games.iter().collect();
         games.sort_by_key(|g| g.index);
-        let mut wdl = Wdl::default();
+        let mut verdict = SprtVerdict {
+            status: SprtStatus::Continue,
+            wdl: Wdl::default(),
+            pairs: Pairs::default(),
+            llr: 0.0,
+        };
+        let mut previous: Option<(usize, f64)> = None;
         for g in games {
             let side = match (g.south, g.north) {
                 (0, 1) => Side::South,
                 (1, 0) => Side::North,
                 _ => continue,
             };
-            match g.result.points(side) {
-                p if p > 0.75 => wdl.wins += 1,
-                p if p < 0.25 => wdl.losses += 1,
-                _ => wdl.draws += 1,
+            let points = g.result.points(side);
+            match points {
+                p if p > 0.75 => verdict.wdl.wins += 1,
+                p if p < 0.25 => verdict.wdl.losses += 1,
+                _ => verdict.wdl.draws += 1,
             }
-            let status = sprt.status(&wdl);
-            if status != SprtStatus::Continue {
-                return Some((status, wdl));
+            match previous {
+                Some((first, p)) if g.index % 2 == 1 && first + 1 == g.index => {
+                    verdict.pairs.add(p, points);
+                    verdict.llr = sprt.llr_pairs(&verdict.pairs);
+                    verdict.status = sprt.decide(verdict.llr);
+                    if verdict.status != SprtStatus::Continue {
+                        return Some(verdict);
+                    }
+                }
+                _ => {}
             }
+            previous = Some((g.index, points));
         }
-        Some((SprtStatus::Continue, wdl))
+        Some(verdict)
     }
 
     /// The referee's mean own time per engine move over this run's games.
@@ -200,7 +231,8 @@ pub(crate) mod tests {
             }
         }
         assert_eq!(report.sprt_status(), Some(SprtStatus::AcceptH1));
-        let (_, at) = report.sprt_verdict().unwrap();
+        let at = report.sprt_verdict().unwrap();
+        assert_eq!(at.wdl.games(), 2 * at.pairs.pairs());
         // ... then loses games still running: the decision stands, though
         // all the games together no longer decide.
         for _ in 0..6 {
@@ -209,8 +241,8 @@ pub(crate) mod tests {
         let all = report.wdl(0, Some(1));
         let sprt = report.sprt.unwrap();
         assert_eq!(sprt.status(&all), SprtStatus::Continue);
-        assert_eq!(report.sprt_verdict(), Some((SprtStatus::AcceptH1, at)));
-        assert!(at.games() < all.games());
+        assert_eq!(report.sprt_verdict(), Some(at));
+        assert!(at.wdl.games() < all.games());
     }
 
     #[test]

@@ -8,11 +8,18 @@
 //!   mean `sqrt(σ²/N)`, and the interval is the Elo of
 //!   `s ± 1.959964 · sqrt(σ²/N)`; the `±` figure is half its width;
 //! - LOS `= (1 + erf((W - L) / sqrt(2 (W + L)))) / 2`;
-//! - SPRT, trinomial, logistic Elo model: with `s0`, `s1` the expected
-//!   scores of `elo0` and `elo1` (`1 / (1 + 10^(-elo/400))`), the
-//!   log-likelihood ratio is approximated (generalised SPRT) by
+//! - SPRT, logistic Elo model: with `s0`, `s1` the expected scores of
+//!   `elo0` and `elo1` (`1 / (1 + 10^(-elo/400))`), the log-likelihood
+//!   ratio is approximated (generalised SPRT) by
 //!   `LLR = N (s1 - s0) (2s - s0 - s1) / (2σ²)`; H1 is accepted when
-//!   `LLR >= ln((1-β)/α)`, H0 when `LLR <= ln(β/(1-α))`. When a count is
+//!   `LLR >= ln((1-β)/α)`, H0 when `LLR <= ln(β/(1-α))`. *Trinomial*: `N`
+//!   games, `s` and `σ²` their mean score and variance. *Pentanomial*, the
+//!   one a match uses: `N` game pairs (an opening played with both colours),
+//!   `s` and `σ²` the mean and variance of a pair's mean score (0, 1/4,
+//!   1/2, 3/4 or 1). An opening that favours one colour makes the two games
+//!   of a pair pull opposite ways; counted as pairs, that swing is not
+//!   taken for noise, so the test decides with fewer games (the same LLR as
+//!   the trinomial when the two games are independent). When a count is
 //!   zero the variance would be degenerate, so each zero count is replaced
 //!   by 0.5 in the LLR (never in the Elo figures).
 
@@ -139,6 +146,28 @@ impl Wdl {
     }
 }
 
+/// Game pairs (one opening played with both colours) counted by one side's
+/// points over the pair: 0, 1/2, 1, 3/2 or 2 (the pentanomial counts).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pairs {
+    /// How many pairs scored `k / 2` points, for `k` from 0 to 4.
+    pub counts: [u32; 5],
+}
+
+impl Pairs {
+    /// Counts a pair whose games gave this side `first` and `second`
+    /// points (each 0, 1/2 or 1).
+    pub fn add(&mut self, first: f64, second: f64) {
+        let k = ((first + second) * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[k] += 1;
+    }
+
+    /// Pairs counted.
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+}
+
 /// The settings of a sequential probability ratio test.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Sprt {
@@ -214,23 +243,43 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the results (see the module docs).
+    /// The generalised SPRT's log-likelihood ratio of `n` samples of mean
+    /// score `mean` and variance `var`.
+    fn gsprt(&self, n: f64, mean: f64, var: f64) -> f64 {
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+
+    /// The trinomial log-likelihood ratio of games (see the module docs).
     pub fn llr(&self, wdl: &Wdl) -> f64 {
         if wdl.games() == 0 {
             return 0.0;
         }
         let fix = |c: u32| if c == 0 { 0.5 } else { c as f64 };
         let (w, d, l) = (fix(wdl.wins), fix(wdl.draws), fix(wdl.losses));
-        let n = wdl.games() as f64;
         let s = (w + d / 2.0) / (w + d + l);
-        let var = Wdl::variance(w, d, l);
-        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        self.gsprt(wdl.games() as f64, s, Wdl::variance(w, d, l))
     }
 
-    /// Whether the test has decided.
-    pub fn status(&self, wdl: &Wdl) -> SprtStatus {
-        let llr = self.llr(wdl);
+    /// The pentanomial log-likelihood ratio of game pairs (see the module
+    /// docs).
+    pub fn llr_pairs(&self, pairs: &Pairs) -> f64 {
+        if pairs.pairs() == 0 {
+            return 0.0;
+        }
+        let fixed = pairs.counts.map(|c| if c == 0 { 0.5 } else { c as f64 });
+        let total: f64 = fixed.iter().sum();
+        let score = |k: usize| k as f64 / 4.0;
+        let mean = (0..5).map(|k| fixed[k] * score(k)).sum::<f64>() / total;
+        let var = (0..5)
+            .map(|k| fixed[k] * (score(k) - mean).powi(2))
+            .sum::<f64>()
+            / total;
+        self.gsprt(pairs.pairs() as f64, mean, var)
+    }
+
+    /// Whether a log-likelihood ratio decides the test.
+    pub fn decide(&self, llr: f64) -> SprtStatus {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             SprtStatus::AcceptH1
@@ -241,23 +290,22 @@ impl Sprt {
         }
     }
 
-    /// One line: `SPRT: llr X, lbound L, ubound U - verdict`.
-    pub fn describe(&self, wdl: &Wdl) -> String {
+    /// Whether the games, counted one by one, decide the test.
+    pub fn status(&self, wdl: &Wdl) -> SprtStatus {
+        self.decide(self.llr(wdl))
+    }
+
+    /// One line: `SPRT (settings): llr X, lbound L, ubound U - verdict`.
+    pub fn describe(&self, llr: f64) -> String {
         let (lower, upper) = self.bounds();
-        let verdict = match self.status(wdl) {
+        let verdict = match self.decide(llr) {
             SprtStatus::Continue => "no decision",
             SprtStatus::AcceptH0 => "H0 was accepted",
             SprtStatus::AcceptH1 => "H1 was accepted",
         };
         format!(
             "SPRT (elo0={}, elo1={}, alpha={}, beta={}): llr {:.3}, lbound {:.3}, ubound {:.3} - {verdict}",
-            self.elo0,
-            self.elo1,
-            self.alpha,
-            self.beta,
-            self.llr(wdl),
-            lower,
-            upper
+            self.elo0, self.elo1, self.alpha, self.beta, llr, lower, upper
         )
     }
 }
@@ -350,6 +398,40 @@ mod tests {
             losses: 0,
         };
         assert_eq!(sprt.status(&all), SprtStatus::AcceptH1);
+    }
+
+    #[test]
+    fn pentanomial_sprt_worked_examples() {
+        let sprt = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
+        // 100 pairs [10, 20, 40, 20, 10]: mean 0.5, variance
+        // (10·1/16 + 20·1/64 + 20·1/64 + 10·1/16)/100 = 0.075,
+        // LLR = 100 · 0.014387 · (1 - 1.014387) / 0.15 = -0.137994.
+        let even = Pairs {
+            counts: [10, 20, 40, 20, 10],
+        };
+        close(sprt.llr_pairs(&even), -0.137_994, 1e-5);
+        // Two independent games a pair, each won, drawn and lost with
+        // probabilities 1/2, 1/4, 1/4: the pairs of 800 games W=400 D=200
+        // L=200 are [25, 50, 125, 100, 100], and the pentanomial LLR is the
+        // trinomial one, 7.889.
+        let independent = Pairs {
+            counts: [25, 50, 125, 100, 100],
+        };
+        close(sprt.llr_pairs(&independent), 7.889_001, 1e-5);
+        // 400 pairs each worth one point (a win and a loss, or two draws:
+        // the colour decides every game): an even score that hardly
+        // varies, so H0 at once.
+        let swings = Pairs {
+            counts: [0, 0, 400, 0, 0],
+        };
+        assert!(sprt.llr_pairs(&swings) < 0.0);
+        assert_eq!(sprt.decide(sprt.llr_pairs(&swings)), SprtStatus::AcceptH0);
+        let mut pairs = Pairs::default();
+        pairs.add(1.0, 0.5);
+        pairs.add(0.0, 0.0);
+        pairs.add(0.5, 0.5);
+        assert_eq!(pairs.counts, [1, 0, 1, 1, 0]);
+        assert_eq!(pairs.pairs(), 3);
     }
 
     #[test]

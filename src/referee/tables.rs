@@ -24,15 +24,17 @@ impl EventReport {
             );
             out += &wdl.describe();
             out.push('\n');
-            if let (Some(sprt), Some((_, at))) = (&self.sprt, self.sprt_verdict()) {
-                out += &sprt.describe(&at);
-                if at.games() < wdl.games() {
+            if let (Some(sprt), Some(at)) = (&self.sprt, self.sprt_verdict()) {
+                out += &sprt.describe(at.llr);
+                out += &format!(" ({} game pairs", at.pairs.pairs());
+                if at.wdl.games() < wdl.games() {
                     out += &format!(
-                        " (after {} games; {} more finished before the event stopped)",
-                        at.games(),
-                        wdl.games() - at.games()
+                        "; after {} games, {} more finished before the event stopped",
+                        at.wdl.games(),
+                        wdl.games() - at.wdl.games()
                     );
                 }
+                out.push(')');
                 out.push('\n');
             }
         } else {
