@@ -246,6 +246,35 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_sprt_counts_only_complete_pairs() {
+        // Games 0 and 1 share an opening, as do 2 and 3; game 2 is missing
+        // (still running, or not resumed yet), so game 3 waits for it.
+        let report = EventReport {
+            engines: vec!["new".into(), "old".into()],
+            format: Format::Match,
+            games: vec![
+                summary(0, 0, 1, GameResult::SouthWins),
+                summary(1, 1, 0, GameResult::Draw),
+                summary(3, 1, 0, GameResult::NorthWins),
+            ],
+            resumed: 0,
+            played: 3,
+            scheduled: 4,
+            sprt: Some(Sprt::parse("elo0=0,elo1=10").unwrap()),
+            referee_time: Duration::ZERO,
+            engine_moves: 0,
+        };
+        let v = report.sprt_verdict().unwrap();
+        assert_eq!(
+            v.pairs.counts,
+            [0, 0, 0, 1, 0],
+            "a win and a draw: 3/2 points"
+        );
+        assert_eq!(v.wdl.games(), 3);
+        assert_eq!(v.llr, report.sprt.unwrap().llr_pairs(&v.pairs));
+    }
+
+    #[test]
     fn results_are_counted_from_each_side() {
         let report = three_engines();
         assert_eq!(
