@@ -348,21 +348,25 @@ impl<G: Game> Run<'_, G> {
     }
 }
 
-/// The oracle that adjudicates games, and the problems met opening its
-/// tables (refused files, one line each).
-type Adjudicator<G> = (Arc<dyn Oracle<G>>, Vec<String>);
+/// The oracle that adjudicates an event's games (`None`: every game is
+/// played out), and the problems met opening its tables (refused files,
+/// one line each).
+type Adjudicator<G> = (Option<Arc<dyn Oracle<G>>>, Vec<String>);
 
-/// The tables of `source` for `game`, ready to adjudicate: an error when
-/// the variant has no tables.
-fn adjudicator<G: Game>(game: &G, source: &Source) -> Result<Adjudicator<G>, RefereeError> {
-    let (oracle, problems) = loader::oracle_when_ready(game, source);
-    let oracle = oracle.ok_or_else(|| {
-        RefereeError::new(format!(
+/// The adjudicator of `config` for `game`: an error when
+/// `--adjudicate-tables` asks for tables the variant does not have.
+fn adjudicator<G: Game>(game: &G, config: &EventConfig) -> Result<Adjudicator<G>, RefereeError> {
+    if config.adjudication == Source::Off {
+        return Ok((None, Vec::new()));
+    }
+    let (oracle, problems) = loader::oracle_when_ready(game, &config.adjudication);
+    if oracle.is_none() {
+        return Err(RefereeError::new(format!(
             "--adjudicate-tables: {} has no endgame tables (only oware with rule options that tables exist for){}",
             game.name(),
             problems.first().map_or(String::new(), |p| format!("; {p}"))
-        ))
-    })?;
+        )));
+    }
     Ok((oracle, problems))
 }
 
@@ -376,13 +380,7 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         OpeningsConfig::File(path) => Openings::from_file(game, path)?,
     };
     let id = event_id(config, &openings);
-    let (judge, table_problems) = match &config.adjudication {
-        Source::Off => (None, Vec::new()),
-        source => {
-            let (oracle, problems) = adjudicator(game, source)?;
-            (Some(oracle), problems)
-        }
-    };
+    let (judge, table_problems) = adjudicator(game, config)?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let encounters = encounters(config.format, names.len());
     let scheduled = config.games * encounters.len();

@@ -75,11 +75,7 @@ impl EventReport {
             } else {
                 continue;
             };
-            match g.result.points(side) {
-                p if p > 0.75 => wdl.wins += 1,
-                p if p < 0.25 => wdl.losses += 1,
-                _ => wdl.draws += 1,
-            }
+            wdl.count(g.result.points(side));
         }
         wdl
     }
@@ -117,11 +113,7 @@ impl EventReport {
                 _ => continue,
             };
             let points = g.result.points(side);
-            match points {
-                p if p > 0.75 => verdict.wdl.wins += 1,
-                p if p < 0.25 => verdict.wdl.losses += 1,
-                _ => verdict.wdl.draws += 1,
-            }
+            verdict.wdl.count(points);
             match previous {
                 Some((first, p)) if g.index % 2 == 1 && first + 1 == g.index => {
                     verdict.pairs.add(p, points);
@@ -200,19 +192,25 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn an_sprt_decision_is_not_undone_by_the_games_that_finish_after_it() {
-        let mut report = EventReport {
+    /// A match between "new" (engine 0) and "old" with an SPRT
+    /// (`elo0=0 elo1=10`, 5% errors) and these games.
+    fn sprt_match(games: Vec<GameSummary>) -> EventReport {
+        EventReport {
             engines: vec!["new".into(), "old".into()],
             format: Format::Match,
-            games: Vec::new(),
+            played: games.len(),
+            games,
             resumed: 0,
-            played: 0,
             scheduled: 10_000,
             sprt: Some(Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap()),
             referee_time: Duration::ZERO,
             engine_moves: 0,
-        };
+        }
+    }
+
+    #[test]
+    fn an_sprt_decision_is_not_undone_by_the_games_that_finish_after_it() {
+        let mut report = sprt_match(Vec::new());
         let add = |report: &mut EventReport, result| {
             let index = report.games.len();
             let (south, north) = if index % 2 == 0 { (0, 1) } else { (1, 0) };
@@ -240,7 +238,7 @@ pub(crate) mod tests {
         }
         let all = report.wdl(0, Some(1));
         let sprt = report.sprt.unwrap();
-        assert_eq!(sprt.status(&all), SprtStatus::Continue);
+        assert_eq!(sprt.decide(sprt.llr(&all)), SprtStatus::Continue);
         assert_eq!(report.sprt_verdict(), Some(at));
         assert!(at.wdl.games() < all.games());
     }
@@ -249,21 +247,11 @@ pub(crate) mod tests {
     fn the_sprt_counts_only_complete_pairs() {
         // Games 0 and 1 share an opening, as do 2 and 3; game 2 is missing
         // (still running, or not resumed yet), so game 3 waits for it.
-        let report = EventReport {
-            engines: vec!["new".into(), "old".into()],
-            format: Format::Match,
-            games: vec![
-                summary(0, 0, 1, GameResult::SouthWins),
-                summary(1, 1, 0, GameResult::Draw),
-                summary(3, 1, 0, GameResult::NorthWins),
-            ],
-            resumed: 0,
-            played: 3,
-            scheduled: 4,
-            sprt: Some(Sprt::parse("elo0=0,elo1=10").unwrap()),
-            referee_time: Duration::ZERO,
-            engine_moves: 0,
-        };
+        let report = sprt_match(vec![
+            summary(0, 0, 1, GameResult::SouthWins),
+            summary(1, 1, 0, GameResult::Draw),
+            summary(3, 1, 0, GameResult::NorthWins),
+        ]);
         let v = report.sprt_verdict().unwrap();
         assert_eq!(
             v.pairs.counts,

@@ -78,6 +78,15 @@ impl Wdl {
         (n > 0).then(|| self.points() / n as f64)
     }
 
+    /// Counts one game in which this side scored `points` (1, 1/2 or 0).
+    pub fn count(&mut self, points: f64) {
+        match points {
+            p if p > 0.75 => self.wins += 1,
+            p if p < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
     /// The share of draws, `None` before any game.
     pub fn draw_ratio(&self) -> Option<f64> {
         let n = self.games();
@@ -290,11 +299,6 @@ impl Sprt {
         }
     }
 
-    /// Whether the games, counted one by one, decide the test.
-    pub fn status(&self, wdl: &Wdl) -> SprtStatus {
-        self.decide(self.llr(wdl))
-    }
-
     /// One line: `SPRT (settings): llr X, lbound L, ubound U - verdict`.
     pub fn describe(&self, llr: f64) -> String {
         let (lower, upper) = self.bounds();
@@ -378,7 +382,7 @@ mod tests {
             losses: 20,
         };
         close(sprt.llr(&wdl), 0.461_121, 1e-5);
-        assert_eq!(sprt.status(&wdl), SprtStatus::Continue);
+        assert_eq!(sprt.decide(sprt.llr(&wdl)), SprtStatus::Continue);
         // W=400 D=200 L=200: s = 0.625, σ² = 0.171875,
         // LLR = 800 · 0.014387 · (1.25 - 1.014387) / 0.34375 = 7.889 -> H1.
         let wdl = Wdl {
@@ -387,17 +391,17 @@ mod tests {
             losses: 200,
         };
         close(sprt.llr(&wdl), 7.889_001, 1e-5);
-        assert_eq!(sprt.status(&wdl), SprtStatus::AcceptH1);
+        assert_eq!(sprt.decide(sprt.llr(&wdl)), SprtStatus::AcceptH1);
         // The mirror: s = 0.375, LLR = 800 · 0.014387 · (0.75 - 1.014387)/0.34375 = -8.852 -> H0.
         close(sprt.llr(&wdl.flipped()), -8.852_450, 1e-5);
-        assert_eq!(sprt.status(&wdl.flipped()), SprtStatus::AcceptH0);
+        assert_eq!(sprt.decide(sprt.llr(&wdl.flipped())), SprtStatus::AcceptH0);
         // Every game won: the zero counts become 0.5, and the test decides.
         let all = Wdl {
             wins: 100,
             draws: 0,
             losses: 0,
         };
-        assert_eq!(sprt.status(&all), SprtStatus::AcceptH1);
+        assert_eq!(sprt.decide(sprt.llr(&all)), SprtStatus::AcceptH1);
     }
 
     #[test]
