@@ -68,8 +68,8 @@ impl Drop for StopOnDrop {
 pub struct Outcome {
     /// The move chosen, `None` when the game is over.
     pub best: Option<BestMove>,
-    /// The last report of each MultiPV line, by line number.
-    pub lines: BTreeMap<usize, InfoJson>,
+    /// Every report, in the order the search sent them.
+    pub reports: Vec<InfoJson>,
 }
 
 impl Outcome {
@@ -77,7 +77,7 @@ impl Outcome {
     /// plus `"book": true` for a move of the opening book.
     pub fn answer(&self) -> serde_json::Value {
         let mv = self.best.as_ref().map(|b| b.mv.clone());
-        match self.lines.get(&1) {
+        match self.reports.iter().rev().find(|info| info.multipv <= 1) {
             Some(info) => {
                 let mut answer = serde_json::json!({
                     "move": mv,
@@ -125,8 +125,8 @@ pub async fn search(
     mut each: impl FnMut(&InfoJson) + Send + 'static,
 ) -> Result<Outcome, ApiError> {
     let guard = StopOnDrop(Arc::clone(&stop));
-    let lines = Arc::new(Mutex::new(BTreeMap::new()));
-    let seen = Arc::clone(&lines);
+    let reports = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&reports);
     let thought = tokio::task::spawn_blocking(move || {
         think(
             mind,
@@ -135,7 +135,7 @@ pub async fn search(
             move |report| match serde_json::from_str::<InfoJson>(&report.line) {
                 Ok(info) => {
                     each(&info);
-                    lock(&seen).insert(info.multipv, info);
+                    lock(&seen).push(info);
                 }
                 Err(e) => log::error!("a report that is not JSON: {e}"),
             },
@@ -147,10 +147,10 @@ pub async fn search(
     if thought.failed {
         log::error!("a search failed; answering its best move so far");
     }
-    let lines = std::mem::take(&mut *lock(&lines));
+    let reports = std::mem::take(&mut *lock(&reports));
     Ok(Outcome {
         best: thought.best,
-        lines,
+        reports,
     })
 }
 
@@ -434,32 +434,43 @@ pub async fn moves(
     let Prepared { mind, stop, .. } = prepare(&app, &slot, Level::Hard)?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
     let outcome = search(mind, request(time, legal.len()), stop, |_| {}).await?;
-    let mut values: Vec<MoveValue> = outcome
-        .lines
-        .values()
-        .filter_map(|info| {
-            Some(MoveValue {
-                mv: info.pv.first()?.clone(),
-                score: info.score,
-                mate: info.mate,
-                depth: info.depth,
-                pv: info.pv.clone(),
-            })
+    let values = move_values(&outcome.reports, legal);
+    Ok(Json(serde_json::json!({ "moves": values })))
+}
+
+/// The value of each of the `legal` moves, best first: the last report
+/// whose line starts with it. Line numbers cannot be trusted for this: an
+/// iteration cut short leaves lines of the one before, where the same move
+/// may hold another number, so one move could show twice and another not
+/// at all.
+fn move_values(reports: &[InfoJson], legal: Vec<String>) -> Vec<MoveValue> {
+    let mut values: Vec<MoveValue> = legal
+        .into_iter()
+        .map(|mv| {
+            match reports
+                .iter()
+                .rev()
+                .find(|info| info.pv.first() == Some(&mv))
+            {
+                Some(info) => MoveValue {
+                    mv,
+                    score: info.score,
+                    mate: info.mate,
+                    depth: info.depth,
+                    pv: info.pv.clone(),
+                },
+                None => MoveValue {
+                    mv,
+                    score: None,
+                    mate: None,
+                    depth: 0,
+                    pv: Vec::new(),
+                },
+            }
         })
         .collect();
-    for mv in legal {
-        if !values.iter().any(|v| v.mv == mv) {
-            values.push(MoveValue {
-                mv,
-                score: None,
-                mate: None,
-                depth: 0,
-                pv: Vec::new(),
-            });
-        }
-    }
     values.sort_by(|a, b| b.rank().total_cmp(&a.rank()));
-    Ok(Json(serde_json::json!({ "moves": values })))
+    values
 }
 
 /// `GET /api/games/{id}/record`: the game in the records format.
@@ -486,4 +497,66 @@ pub async fn post_record(
         *t = table;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(depth: u32, multipv: usize, score: f64, pv: &[&str]) -> InfoJson {
+        InfoJson {
+            depth,
+            multipv,
+            score: Some(score),
+            mate: None,
+            nodes: 0,
+            nps: 0,
+            tbhits: 0,
+            pv: pv.iter().map(|m| m.to_string()).collect(),
+            book: false,
+        }
+    }
+
+    #[test]
+    fn each_move_is_valued_once_by_its_last_report() {
+        // Depth 17 ranks C, D, B; depth 18 is cut short after ranking B
+        // first: line 3 of depth 17 still starts with B, and C, first at
+        // depth 17, has no line number of its own any more.
+        let reports = [
+            report(17, 1, 0.5, &["C", "a"]),
+            report(17, 2, -0.4, &["D", "b"]),
+            report(17, 3, -0.8, &["B", "c"]),
+            report(18, 1, -0.2, &["B", "c", "F"]),
+        ];
+        let legal = ["A", "B", "C", "D"].map(String::from).to_vec();
+        let values = move_values(&reports, legal);
+        let summary: Vec<(&str, u32, Option<f64>)> = values
+            .iter()
+            .map(|v| (v.mv.as_str(), v.depth, v.score))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("C", 17, Some(0.5)),
+                ("B", 18, Some(-0.2)),
+                ("D", 17, Some(-0.4)),
+                ("A", 0, None),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_answer_reads_the_last_report_of_line_one() {
+        let outcome = Outcome {
+            best: None,
+            reports: vec![
+                report(5, 1, 1.0, &["A"]),
+                report(5, 2, 0.0, &["B"]),
+                report(6, 1, 2.0, &["A", "b"]),
+                report(6, 2, 0.5, &["B"]),
+            ],
+        };
+        assert_eq!(outcome.answer()["score"], serde_json::json!(2.0));
+        assert_eq!(outcome.answer()["depth"], serde_json::json!(6));
+    }
 }
