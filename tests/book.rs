@@ -92,6 +92,18 @@ fn build_check_and_probe_agree() {
         "best first: {json}"
     );
     assert_eq!(moves[0]["playable"], true);
+    // The text marks the same moves, with the JSON's word.
+    let (_, text) = succeed(Command::new(AWALE).args([
+        "book",
+        "probe",
+        "--book",
+        one.to_str().unwrap(),
+        "--moves",
+        "C",
+    ]));
+    let marked = text.matches("(playable)").count();
+    let playable = moves.iter().filter(|m| m["playable"] == true).count();
+    assert!(marked >= 1 && marked == playable, "{text}\n{json}");
 
     let (_, text) = succeed(Command::new(AWALE).args([
         "book",

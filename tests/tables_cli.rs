@@ -152,6 +152,11 @@ fn bad_requests_are_refused_with_a_clear_message() {
     assert!(!ok && err.contains("/proc/awale-tables"), "{err}");
     let (ok, _, err) = awale(&["tables", "probe", "--tables", "/no/such/dir"]);
     assert!(!ok && err.contains("/no/such/dir does not exist"), "{err}");
+    let (ok, _, err) = awale(&["tables", "probe", "--tables", "<none>"]);
+    assert!(
+        !ok && err.contains("--tables <none>: there is nothing to probe"),
+        "{err}"
+    );
     let (ok, _, err) = awale(&["tables", "probe", "--variant", "colors12"]);
     assert!(
         !ok && err.contains("only oware has endgame tables"),
@@ -177,7 +182,10 @@ fn a_corrupt_file_is_refused_and_the_level_built_again_in_memory() {
         COVERED,
     ]);
     assert!(ok, "{err}");
-    assert!(err.contains("level skipped") && err.contains("07"), "{err}");
+    assert!(
+        err.contains("refused, the level is built in memory instead") && err.contains("07"),
+        "{err}"
+    );
     assert!(out.contains("final 27-21"), "{out}");
 }
 
@@ -186,6 +194,16 @@ fn probe_shows_the_value_of_the_position_and_of_each_move() {
     let (ok, out, err) = awale(&["tables", "probe", "--position", COVERED]);
     assert!(ok, "{err}");
     assert!(out.contains("Seeds on the board: 7"), "{out}");
+    // `<default>` is the default, spelled out as the protocol spells it.
+    let (ok, spelled, err) = awale(&[
+        "tables",
+        "probe",
+        "--position",
+        COVERED,
+        "--tables",
+        "<default>",
+    ]);
+    assert!(ok && spelled == out, "{err}\n{spelled}");
     assert!(out.contains("collects 7 (exact)"), "{out}");
     // F captures two seeds and keeps the value.
     assert!(

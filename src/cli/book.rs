@@ -261,7 +261,7 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
                     m.mv,
                     m.score,
                     m.depth,
-                    if m.playable { "  (played)" } else { "" }
+                    if m.playable { "  (playable)" } else { "" }
                 );
             }
             Ok(())

@@ -46,7 +46,8 @@ enum Command {
     /// `uci` (identity and options, then `uciok`), `isready`, `setoption name
     /// <name> value <value>`, `position startpos|fen <position> [moves ...]`,
     /// `go [ponder] [depth|nodes|movetime|wtime|btime|winc|binc|movestogo
-    /// <n>] [infinite]` (answered by `info` lines and `bestmove`), `stop`,
+    /// <n>] [infinite] [searchmoves <move>...]` (answered by `info` lines and
+    /// `bestmove`), `stop`,
     /// `ponderhit`, `quit`,
     /// and the extensions `d`, `eval`, `perft <depth>`, `bench [depth]` and
     /// `help`. The whole protocol is described in protocol.md.
@@ -98,11 +99,14 @@ enum Command {
     /// shows a position's book moves; `book check` walks a book from the
     /// start and checks every move. See docs/book.md.
     Book(book::BookArgs),
-    /// Fit the evaluation's weights to training data from `datagen`.
+    /// Fit the evaluation's weights to `datagen` data (oware) or to
+    /// `awale match` records (every variant).
     ///
     /// `tune --data FILE --out weights.bin` reads the positions, fits the
     /// weights of the Oware feature set Texel-style (holding out one game
-    /// in ten to report a validation loss) and writes a weight file; see
+    /// in ten to report a validation loss) and writes a weight file;
+    /// `tune --variant V --records FILE --out w.bin` fits a variant's own
+    /// feature set to the games of a self-play records file; see
     /// docs/eval.md.
     Tune(tune::TuneArgs),
 }

@@ -13,7 +13,7 @@ use awale::game::{Game, Line};
 /// Arguments of `awale perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Plies to count (1 or more).
+    /// Plies to count (1 to 20).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=(awale::perft::MAX_DEPTH as i64)))]
     depth: u32,
     /// Threads sharing the root moves.

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::setup::{GameArgs, SetupVisitor};
 use awale::game::{Game, History, Line};
+use awale::tables::loader::Source;
 use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
 use awale::variants::oware::{Board, Oware, SEEDS};
 
@@ -65,10 +66,10 @@ struct BuildArgs {
 struct ProbeArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The table directory (default: the default table directory; levels
-    /// up to 10 are built in memory when no file has them).
-    #[arg(long, value_name = "DIR")]
-    tables: Option<PathBuf>,
+    /// Where the endgame tables are: a directory or `<default>` (levels up
+    /// to 10 are built in memory when no file has them).
+    #[arg(long, value_name = "DIR", default_value = Source::DEFAULT)]
+    tables: String,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -248,6 +249,14 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
             args.game.rules.variant
         );
     }
+    let tables = match Source::parse(&args.tables).map_err(|e| anyhow!("--tables: {e}"))? {
+        Source::Default => None,
+        Source::Dir(dir) => Some(dir),
+        Source::Off => bail!(
+            "--tables {}: there is nothing to probe without tables",
+            args.tables
+        ),
+    };
     struct Probe {
         tables: Option<PathBuf>,
         json: bool,
@@ -271,7 +280,7 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     args.game.run(Probe {
-        tables: args.tables,
+        tables,
         json: args.json,
     })?;
     Ok(ExitCode::SUCCESS)

@@ -291,8 +291,8 @@ impl Tables {
 
     /// Loads every valid level file of these rules from `dir`, up to
     /// `max`. Levels whose file is missing are skipped silently; a file
-    /// that is present but refused is reported and skipped.
-    pub fn load(dir: &Path, rules: Rules, max: usize) -> (Tables, Vec<LoadError>) {
+    /// that is present but refused is reported, with its level, and skipped.
+    pub fn load(dir: &Path, rules: Rules, max: usize) -> (Tables, Vec<(usize, LoadError)>) {
         use rayon::prelude::*;
         let mut tables = Tables::empty(rules);
         let mut errors = Vec::new();
@@ -306,7 +306,7 @@ impl Tables {
             match level {
                 Ok(entries) => tables.levels[n] = Some(entries.into_boxed_slice()),
                 Err(LoadError::Missing(_)) => {}
-                Err(e) => errors.push(e),
+                Err(e) => errors.push((n, e)),
             }
         }
         (tables, errors)
@@ -418,7 +418,13 @@ pub fn open(dir: Option<&Path>, rules: Rules) -> (Tables, Vec<String>) {
     };
     let problems = errors
         .iter()
-        .map(|e| format!("endgame table refused, level skipped: {e}"))
+        .map(|(n, e)| {
+            if *n <= STARTUP_LEVELS {
+                format!("endgame table refused, the level is built in memory instead: {e}")
+            } else {
+                format!("endgame table refused, level skipped: {e}")
+            }
+        })
         .collect();
     tables.fill_in_memory(STARTUP_LEVELS);
     (tables, problems)
