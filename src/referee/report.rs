@@ -86,47 +86,53 @@ impl EventReport {
     }
 
     /// The SPRT's verdict, with engine 0's results when it was reached: the
-    /// games are taken in the order of their numbers, each pair (games
-    /// `2k` and `2k + 1`: one opening, both colours) counted once both
-    /// are in, and the test is decided by the first pair at which the
-    /// pentanomial log-likelihood ratio crosses a bound. Games still
-    /// running then finish and count in the results, but cannot undo the
-    /// decision (they once did: a test decided at one game went back to
-    /// "no decision" with the next, and a resumed run stopped again at
-    /// once). Without a decision, the results of all games. `None` without
-    /// an SPRT.
+    /// games are taken in pairs (games `2k` and `2k + 1`: one opening, both
+    /// colours), from pair 0 up to the first pair not yet complete, and the
+    /// test is decided by the first pair at which the pentanomial
+    /// log-likelihood ratio crosses a bound. Games finishing after the
+    /// decision can only complete pairs after it, so they count in the
+    /// results but cannot undo it (they once did: a test decided at one
+    /// game went back to "no decision" with the next; and a pair still
+    /// running behind later complete ones, once skipped, changed the sum
+    /// when it came in). Without a decision, the results of all games.
+    /// `None` without an SPRT.
     pub fn sprt_verdict(&self) -> Option<SprtVerdict> {
         let sprt = self.sprt?;
-        let mut games: Vec<&GameSummary> = self.games.iter().collect();
-        games.sort_by_key(|g| g.index);
+        // Engine 0's points in each game of the match, by game number.
+        let points: BTreeMap<usize, f64> = self
+            .games
+            .iter()
+            .filter_map(|g| {
+                let side = match (g.south, g.north) {
+                    (0, 1) => Side::South,
+                    (1, 0) => Side::North,
+                    _ => return None,
+                };
+                Some((g.index, g.result.points(side)))
+            })
+            .collect();
         let mut verdict = SprtVerdict {
             status: SprtStatus::Continue,
             wdl: Wdl::default(),
             pairs: Pairs::default(),
             llr: 0.0,
         };
-        let mut previous: Option<(usize, f64)> = None;
-        for g in games {
-            let side = match (g.south, g.north) {
-                (0, 1) => Side::South,
-                (1, 0) => Side::North,
-                _ => continue,
-            };
-            let points = g.result.points(side);
-            verdict.wdl.count(points);
-            match previous {
-                Some((first, p)) if g.index % 2 == 1 && first + 1 == g.index => {
-                    verdict.pairs.add(p, points);
-                    verdict.llr = sprt.llr_pairs(&verdict.pairs);
-                    verdict.status = sprt.decide(verdict.llr);
-                    if verdict.status != SprtStatus::Continue {
-                        return Some(verdict);
-                    }
-                }
-                _ => {}
+        let mut pair = 0;
+        while let (Some(&first), Some(&second)) =
+            (points.get(&(2 * pair)), points.get(&(2 * pair + 1)))
+        {
+            verdict.wdl.count(first);
+            verdict.wdl.count(second);
+            verdict.pairs.add(first, second);
+            verdict.llr = sprt.llr_pairs(&verdict.pairs);
+            verdict.status = sprt.decide(verdict.llr);
+            if verdict.status != SprtStatus::Continue {
+                return Some(verdict);
             }
-            previous = Some((g.index, points));
+            pair += 1;
         }
+        verdict.wdl = Wdl::default();
+        points.values().for_each(|&p| verdict.wdl.count(p));
         Some(verdict)
     }
 
@@ -213,13 +219,7 @@ pub(crate) mod tests {
         let mut report = sprt_match(Vec::new());
         let add = |report: &mut EventReport, result| {
             let index = report.games.len();
-            let (south, north) = if index % 2 == 0 { (0, 1) } else { (1, 0) };
-            let result = match (result, south) {
-                ('w', 0) | ('l', 1) => GameResult::SouthWins,
-                ('w', _) | ('l', _) => GameResult::NorthWins,
-                _ => GameResult::Draw,
-            };
-            report.games.push(summary(index, south, north, result));
+            report.games.push(game(index, result));
         };
         // Engine 0 scores 2 wins, a draw and a loss in every 4 games until
         // the test accepts H1...
@@ -260,6 +260,67 @@ pub(crate) mod tests {
         );
         assert_eq!(v.wdl.games(), 3);
         assert_eq!(v.llr, report.sprt.unwrap().llr_pairs(&v.pairs));
+    }
+
+    /// Engine 0's `result` ('w', 'd' or 'l') in game `index` of a match,
+    /// engine 0 playing South in the even games.
+    fn game(index: usize, result: char) -> GameSummary {
+        let (south, north) = if index % 2 == 0 { (0, 1) } else { (1, 0) };
+        let result = match (result, south) {
+            ('w', 0) | ('l', 1) => GameResult::SouthWins,
+            ('w', _) | ('l', _) => GameResult::NorthWins,
+            _ => GameResult::Draw,
+        };
+        summary(index, south, north, result)
+    }
+
+    #[test]
+    fn a_pair_still_running_holds_back_the_pairs_after_it() {
+        // Pairs 1-39 are won one and a half to a half; pair 0 still runs.
+        let mut games: Vec<GameSummary> = (2..80)
+            .map(|i| game(i, if i % 2 == 0 { 'w' } else { 'd' }))
+            .collect();
+        let v = sprt_match(games.clone()).sprt_verdict().unwrap();
+        assert_eq!(v.status, SprtStatus::Continue);
+        assert_eq!(v.pairs.pairs(), 0);
+        assert_eq!(v.wdl.games(), 78, "undecided: every game counts");
+        // Pair 0 comes in, lost: the test runs over the pairs in order.
+        games.push(game(0, 'l'));
+        games.push(game(1, 'l'));
+        let v = sprt_match(games).sprt_verdict().unwrap();
+        assert_eq!(v.status, SprtStatus::AcceptH1);
+        assert_eq!(v.wdl.games(), 2 * v.pairs.pairs());
+        assert_eq!(v.wdl.losses, 2);
+    }
+
+    #[test]
+    fn games_finishing_out_of_order_never_undo_a_decision() {
+        // Games end in any order within a window of four (as with four
+        // games running at once); after each, the verdict is taken again:
+        // once decided, it never changes.
+        let mut rng = crate::rng::Rng::new(7);
+        let results: Vec<char> = (0..4000)
+            .map(|_| ['w', 'w', 'd', 'l', 'l', 'd', 'w'][rng.below(7)])
+            .collect();
+        let mut running: Vec<usize> = (0..4).collect();
+        let mut next = 4;
+        let mut report = sprt_match(Vec::new());
+        let mut decided: Option<SprtVerdict> = None;
+        while !running.is_empty() {
+            let done = running.swap_remove(rng.below(running.len()));
+            report.games.push(game(done, results[done]));
+            let verdict = report.sprt_verdict().unwrap();
+            match &decided {
+                Some(first) => assert_eq!(&verdict, first, "after game {done}"),
+                None if verdict.status != SprtStatus::Continue => decided = Some(verdict),
+                None if next < results.len() => {
+                    running.push(next);
+                    next += 1;
+                }
+                None => {}
+            }
+        }
+        assert!(decided.is_some(), "4000 games decide this test");
     }
 
     #[test]
