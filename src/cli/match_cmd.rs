@@ -38,7 +38,9 @@ pub struct EventArgs {
     /// A clock per player: BASE+INC in seconds, e.g. 10+0.1.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
-    /// How late past its time a move may come before it loses on time, in ms.
+    /// How late past its time a move may come before it loses on time, in
+    /// ms; with --tc, time taken past the clock uses the margin up until
+    /// increments pay it back.
     #[arg(long, value_name = "MS", default_value_t = 500)]
     pub timemargin: u64,
     /// How long an engine may take to answer uci/isready, in ms.

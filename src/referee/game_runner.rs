@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use super::adjudication;
+use super::clock::Clock;
 use super::engine::{Engine, Fault, FaultKind, GameSetup, MoveRequest, TimeRequest};
 use super::RefereeError;
 use crate::game::{Game, Line, Side};
@@ -233,8 +234,10 @@ pub fn play_judged_game<G: Game>(
     }
 
     let (mut clocks, inc) = match settings.time {
-        TimeControl::MoveTime(_) | TimeControl::Nodes(_) => ([Duration::ZERO; 2], Duration::ZERO),
-        TimeControl::Clock { base, inc } => ([base; 2], inc),
+        TimeControl::MoveTime(_) | TimeControl::Nodes(_) => {
+            ([Clock::new(Duration::ZERO); 2], Duration::ZERO)
+        }
+        TimeControl::Clock { base, inc } => ([Clock::new(base); 2], inc),
     };
     let mut finished = loop {
         if let Some(end) = line.end() {
@@ -283,22 +286,23 @@ pub fn play_judged_game<G: Game>(
             };
         }
         let side = game.side_to_move(line.position());
-        let (time, budget) = match settings.time {
-            TimeControl::MoveTime(t) => (TimeRequest::MoveTime(t), t),
-            TimeControl::Nodes(n) => (TimeRequest::Nodes(n), nodes_allowance(n)),
+        // How long the answer may take, the margin included.
+        let (time, allowed) = match settings.time {
+            TimeControl::MoveTime(t) => (TimeRequest::MoveTime(t), t + settings.margin),
+            TimeControl::Nodes(n) => (TimeRequest::Nodes(n), nodes_allowance(n) + settings.margin),
             TimeControl::Clock { .. } => (
                 TimeRequest::Clock {
-                    time: clocks,
+                    time: clocks.map(|c| c.left()),
                     inc: [inc; 2],
                 },
-                clocks[side.index()],
+                clocks[side.index()].allowance(settings.margin),
             ),
         };
         let t0 = Instant::now();
         let request = MoveRequest {
             moves: &moves,
             time,
-            deadline: t0 + budget + settings.margin,
+            deadline: t0 + allowed,
         };
         let engine = &mut *engines[side.index()];
         let answer = engine.go(&request);
@@ -309,13 +313,13 @@ pub fn play_judged_game<G: Game>(
             Ok(text) => text,
             Err(fault) => break forfeit(side, &name, fault, moves),
         };
-        if elapsed > budget + settings.margin {
+        if elapsed > allowed {
             let fault = Fault::new(
                 FaultKind::Timeout,
                 format!(
-                    "answered after {} ms, {} ms allowed",
+                    "answered after {} ms, {} ms allowed (the margin included)",
                     elapsed.as_millis(),
-                    budget.as_millis()
+                    allowed.as_millis()
                 ),
             );
             break forfeit(side, &name, fault, moves);
@@ -325,8 +329,7 @@ pub fn play_judged_game<G: Game>(
             break forfeit(side, &name, fault, moves);
         }
         if matches!(settings.time, TimeControl::Clock { .. }) {
-            let clock = &mut clocks[side.index()];
-            *clock = clock.saturating_sub(elapsed) + inc;
+            clocks[side.index()].charge(elapsed, inc);
         }
         moves.extend(line.last_move_text());
     };

@@ -25,6 +25,7 @@
 //! [`crate::play`].
 
 pub mod adjudication;
+pub mod clock;
 pub mod engine;
 pub mod event;
 pub mod game_runner;
