@@ -598,6 +598,14 @@ fn engine_options_the_engine_does_not_have_are_refused() {
     let stderr = fail(&["match", "--engine", &good, "--engine", &bad]);
     assert!(stderr.contains("engine 'typo' cannot play"), "{stderr}");
     assert!(stderr.contains("it has no option 'Foo'"), "{stderr}");
+    // An option it has, with a value it refuses: not played at its default.
+    let wrong = format!("cmd={AWALE},arg=uci,name=wrong,option.Level=expert");
+    let stderr = fail(&["match", "--engine", &good, "--engine", &wrong]);
+    assert!(stderr.contains("engine 'wrong' cannot play"), "{stderr}");
+    assert!(
+        stderr.contains("it refused a command: setoption: option Level: 'expert'"),
+        "{stderr}"
+    );
     // An engine that lists no options cannot be checked: a warning, and
     // the match is played.
     let quiet = format!("cmd={},name=mock,option.Foo=1", mock_engine("random.sh"));

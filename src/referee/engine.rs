@@ -475,13 +475,24 @@ impl UciEngine {
         Ok(())
     }
 
+    /// Waits for `readyok`. An error line before it (awale's answer to a
+    /// `setoption` it refuses, a value out of range say) is a fault: the
+    /// games would not be played with the settings asked for.
     fn ready(process: &mut Process, timeout: Duration) -> Result<(), Fault> {
         let deadline = Instant::now() + timeout;
         let fail = |f: Fault| Fault::new(FaultKind::Handshake, format!("no readyok: {}", f.detail));
         process.send("isready").map_err(fail)?;
         loop {
-            if process.recv(deadline, "readyok").map_err(fail)?.trim() == "readyok" {
+            let line = process.recv(deadline, "readyok").map_err(fail)?;
+            let line = line.trim();
+            if line == "readyok" {
                 return Ok(());
+            }
+            if let Some(error) = line.strip_prefix("info string error:") {
+                return Err(Fault::new(
+                    FaultKind::Handshake,
+                    format!("it refused a command: {}", error.trim()),
+                ));
             }
         }
     }
