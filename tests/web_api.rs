@@ -480,6 +480,28 @@ fn a_new_request_stops_the_running_search() {
     // The game has the person's move only.
     let state = server.ok("GET", &format!("/api/games/{id}"), json!({}));
     assert_eq!(moves_of(&state), ["A"]);
+    // A hint while the engine thinks stops its search without changing the
+    // game: the engine does not play the move of its search cut short.
+    let engine = thread::scope(|scope| {
+        let thinking = scope.spawn(|| {
+            server.call(
+                "POST",
+                &format!("/api/games/{id}/engine"),
+                Some(r#"{"level": "hard", "movetime": 30000}"#),
+            )
+        });
+        thread::sleep(Duration::from_millis(300));
+        let hint = server.ok(
+            "POST",
+            &format!("/api/games/{id}/hint"),
+            json!({"movetime": 100}),
+        );
+        assert!(hint["move"].is_string(), "{hint}");
+        thinking.join().unwrap()
+    });
+    assert_error(engine, 409);
+    let state = server.ok("GET", &format!("/api/games/{id}"), json!({}));
+    assert_eq!(moves_of(&state), ["A"]);
     // A long analysis, cut short by a move: its stream ends with `done`.
     let started = Instant::now();
     let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))

@@ -332,8 +332,10 @@ struct Prepared {
 /// Starts a search on a game: stops the one it ran, and gives the mind,
 /// the game's version and the new stop signal. 409 when the game is over.
 fn prepare(app: &App, slot: &Slot, level: Level) -> Result<Prepared, ApiError> {
-    let stop = slot.new_search();
+    // The game is locked first, as `change` does: a change cannot come
+    // between the new search's signal and the version it thinks about.
     let table = slot.table();
+    let stop = slot.new_search();
     if table.legal_moves().is_empty() {
         return Err(ApiError::Conflict(
             "the game is over: no move to think about".into(),
@@ -366,6 +368,7 @@ pub async fn engine(
         stop,
     } = prepare(&app, &slot, level)?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
+    let mine = Arc::clone(&stop);
     let outcome = search(mind, request(time, 1), stop, |_| {}).await?;
     let best = outcome
         .best
@@ -375,6 +378,14 @@ pub async fn engine(
     if slot.version() != version {
         return Err(ApiError::Conflict(
             "the game changed while the engine was thinking".into(),
+        ));
+    }
+    // A hint, an analysis or a refused move stops the search without
+    // changing the game: its move, found in a search cut short, is not
+    // played.
+    if !slot.is_current(&mine) {
+        return Err(ApiError::Conflict(
+            "another request on the game stopped the engine's search".into(),
         ));
     }
     table.play(&best.mv)?;
@@ -438,11 +449,13 @@ pub async fn moves(
     Ok(Json(serde_json::json!({ "moves": values })))
 }
 
-/// The value of each of the `legal` moves, best first: the last report
-/// whose line starts with it. Line numbers cannot be trusted for this: an
-/// iteration cut short leaves lines of the one before, where the same move
-/// may hold another number, so one move could show twice and another not
-/// at all.
+/// The value of each of the `legal` moves: the last report whose line
+/// starts with it. Line numbers cannot be trusted for this: an iteration
+/// cut short leaves lines of the one before, where the same move may hold
+/// another number, so one move could show twice and another not at all.
+/// The deepest values come first, best first among them: a move valued
+/// only at the depth before is no better, by what the deepest search
+/// knows, than the best move it found (whatever the older score says).
 fn move_values(reports: &[InfoJson], legal: Vec<String>) -> Vec<MoveValue> {
     let mut values: Vec<MoveValue> = legal
         .into_iter()
@@ -469,7 +482,7 @@ fn move_values(reports: &[InfoJson], legal: Vec<String>) -> Vec<MoveValue> {
             }
         })
         .collect();
-    values.sort_by(|a, b| b.rank().total_cmp(&a.rank()));
+    values.sort_by(|a, b| b.depth.cmp(&a.depth).then(b.rank().total_cmp(&a.rank())));
     values
 }
 
@@ -537,8 +550,8 @@ mod tests {
         assert_eq!(
             summary,
             [
-                ("C", 17, Some(0.5)),
                 ("B", 18, Some(-0.2)),
+                ("C", 17, Some(0.5)),
                 ("D", 17, Some(-0.4)),
                 ("A", 0, None),
             ]

@@ -53,9 +53,11 @@ impl Slot {
     }
 
     /// Stops the search the game runs, if any: a new request on the game
-    /// replaces whatever it was thinking about.
+    /// replaces whatever it was thinking about. The search's signal is
+    /// replaced too, so that it knows it was cut short by another request
+    /// and not by its own clock ([`Slot::is_current`]).
     pub fn interrupt(&self) {
-        lock(&self.search).trigger();
+        self.new_search();
     }
 
     /// Stops the running search and gives the stop signal of a new one.
@@ -64,6 +66,12 @@ impl Slot {
         search.trigger();
         *search = Stop::new();
         Arc::clone(&search)
+    }
+
+    /// Whether `stop` is still the signal of the game's search: false once
+    /// another request stopped it.
+    pub fn is_current(&self, stop: &Arc<Stop>) -> bool {
+        Arc::ptr_eq(&lock(&self.search), stop)
     }
 }
 

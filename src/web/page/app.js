@@ -390,7 +390,12 @@ window.addEventListener("unhandledrejection", (e) => {
     const g = page.game;
     $("btn-undo").disabled = !g || g.moves.length === 0;
     $("btn-redo").disabled = !g || g.redo.length === 0;
-    $("btn-hint").disabled = !g || !!g.end;
+    // While the engine thinks, a hint, an analysis or the values would stop
+    // its search (the server then refuses to play the move it cut short).
+    const idle = !!g && !g.end && !page.thinking;
+    $("btn-hint").disabled = !idle;
+    $("btn-values").disabled = !idle;
+    $("btn-analyse").disabled = !page.analysis && !idle;
     $("btn-pause").hidden = page.mode !== "watch";
     $("btn-pause").textContent = page.paused ? "Resume" : "Pause";
   }
@@ -557,6 +562,7 @@ window.addEventListener("unhandledrejection", (e) => {
         page.thinking = false;
         page.engineAbort = null;
         setBusy(0);
+        drawButtons();
       }
       if (epoch !== page.epoch) return;
       if (state.last) await animate(page.game.board, state.last);
@@ -637,7 +643,7 @@ window.addEventListener("unhandledrejection", (e) => {
 
   function hint() {
     const g = page.game;
-    if (!g || g.end) return;
+    if (!g || g.end || page.thinking) return;
     const epoch = page.epoch;
     run(async () => {
       $("move-info").textContent = "Looking for a hint…";
@@ -964,7 +970,7 @@ window.addEventListener("unhandledrejection", (e) => {
 
   function startAnalysis() {
     const g = page.game;
-    if (!g || g.end) return;
+    if (!g || g.end || page.thinking) return;
     stopAnalysis();
     const ms = Math.max(100, Number($("analysis-time").value) || 10000);
     const es = new EventSource("/api/games/" + g.id + "/analysis?movetime=" + ms);
@@ -1026,7 +1032,7 @@ window.addEventListener("unhandledrejection", (e) => {
 
   $("btn-values").addEventListener("click", () => {
     const g = page.game;
-    if (!g || g.end) return;
+    if (!g || g.end || page.thinking) return;
     stopAnalysis();
     const ms = Math.max(100, Math.min(Number($("analysis-time").value) || 1000, 5000));
     const epoch = page.epoch;
