@@ -447,14 +447,10 @@ fn a_book_that_cannot_be_read_stops_the_server_with_its_name() {
     );
 }
 
-#[test]
-fn a_new_request_stops_the_running_search() {
-    // No book: the engine must search the start position, not answer it.
-    let server = Server::start_with(&["--book", "<none>"]);
-    let (id, _) = server.new_game(json!({}));
-    // A long engine search, cut short by a move.
-    let started = Instant::now();
-    let engine = thread::scope(|scope| {
+/// Asks the engine of game `id` for a move with a long time, runs
+/// `meanwhile` once it thinks, and gives the engine call's answer.
+fn engine_cut_short(server: &Server, id: &str, meanwhile: impl FnOnce()) -> (u16, Value) {
+    thread::scope(|scope| {
         let thinking = scope.spawn(|| {
             server.call(
                 "POST",
@@ -463,13 +459,25 @@ fn a_new_request_stops_the_running_search() {
             )
         });
         thread::sleep(Duration::from_millis(300));
+        meanwhile();
+        thinking.join().unwrap()
+    })
+}
+
+#[test]
+fn a_new_request_stops_the_running_search() {
+    // No book: the engine must search the start position, not answer it.
+    let server = Server::start_with(&["--book", "<none>"]);
+    let (id, _) = server.new_game(json!({}));
+    // A long engine search, cut short by a move.
+    let started = Instant::now();
+    let engine = engine_cut_short(&server, &id, || {
         let state = server.ok(
             "POST",
             &format!("/api/games/{id}/move"),
             json!({"move": "A"}),
         );
         assert_eq!(moves_of(&state), ["A"]);
-        thinking.join().unwrap()
     });
     assert!(
         started.elapsed() < Duration::from_secs(15),
@@ -482,22 +490,13 @@ fn a_new_request_stops_the_running_search() {
     assert_eq!(moves_of(&state), ["A"]);
     // A hint while the engine thinks stops its search without changing the
     // game: the engine does not play the move of its search cut short.
-    let engine = thread::scope(|scope| {
-        let thinking = scope.spawn(|| {
-            server.call(
-                "POST",
-                &format!("/api/games/{id}/engine"),
-                Some(r#"{"level": "hard", "movetime": 30000}"#),
-            )
-        });
-        thread::sleep(Duration::from_millis(300));
+    let engine = engine_cut_short(&server, &id, || {
         let hint = server.ok(
             "POST",
             &format!("/api/games/{id}/hint"),
             json!({"movetime": 100}),
         );
         assert!(hint["move"].is_string(), "{hint}");
-        thinking.join().unwrap()
     });
     assert_error(engine, 409);
     let state = server.ok("GET", &format!("/api/games/{id}"), json!({}));
