@@ -131,8 +131,7 @@ impl EventReport {
             }
             pair += 1;
         }
-        verdict.wdl = Wdl::default();
-        points.values().for_each(|&p| verdict.wdl.count(p));
+        verdict.wdl = self.wdl(0, Some(1));
         Some(verdict)
     }
 

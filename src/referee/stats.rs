@@ -49,6 +49,20 @@ pub fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// The mean and variance of scores given as `(how many, score)`: the
+/// moments both the games' (trinomial) and the pairs' (pentanomial)
+/// statistics rest on.
+fn moments<const K: usize>(weighted: [(f64, f64); K]) -> (f64, f64) {
+    let n: f64 = weighted.iter().map(|&(c, _)| c).sum();
+    let mean = weighted.iter().map(|&(c, x)| c * x).sum::<f64>() / n;
+    let var = weighted
+        .iter()
+        .map(|&(c, x)| c * (x - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    (mean, var)
+}
+
 /// The error function (Abramowitz and Stegun 7.1.26; error below 1.5e-7).
 pub fn erf(x: f64) -> f64 {
     let sign = if x < 0.0 { -1.0 } else { 1.0 };
@@ -93,11 +107,9 @@ impl Wdl {
         (n > 0).then(|| self.draws as f64 / n as f64)
     }
 
-    /// The per-game variance of the score.
-    fn variance(w: f64, d: f64, l: f64) -> f64 {
-        let n = w + d + l;
-        let s = (w + d / 2.0) / n;
-        (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n
+    /// The mean score per game and its variance, from these counts.
+    fn moments(w: f64, d: f64, l: f64) -> (f64, f64) {
+        moments([(w, 1.0), (d, 0.5), (l, 0.0)])
     }
 
     /// The Elo difference; `None` when it is infinite (no game, all won or
@@ -110,9 +122,11 @@ impl Wdl {
     /// Half the width of the 95% interval of the Elo difference; `None`
     /// when an end of the interval is infinite.
     pub fn elo_margin(&self) -> Option<f64> {
-        let s = self.score()?;
         let n = self.games() as f64;
-        let var = Wdl::variance(self.wins as f64, self.draws as f64, self.losses as f64);
+        if n == 0.0 {
+            return None;
+        }
+        let (s, var) = Wdl::moments(self.wins as f64, self.draws as f64, self.losses as f64);
         let dev = (var / n).sqrt();
         let (lo, hi) = (s - Z95 * dev, s + Z95 * dev);
         (lo > 0.0 && hi < 1.0).then(|| (elo_from_score(hi) - elo_from_score(lo)) / 2.0)
@@ -265,9 +279,8 @@ impl Sprt {
             return 0.0;
         }
         let fix = |c: u32| if c == 0 { 0.5 } else { c as f64 };
-        let (w, d, l) = (fix(wdl.wins), fix(wdl.draws), fix(wdl.losses));
-        let s = (w + d / 2.0) / (w + d + l);
-        self.gsprt(wdl.games() as f64, s, Wdl::variance(w, d, l))
+        let (s, var) = Wdl::moments(fix(wdl.wins), fix(wdl.draws), fix(wdl.losses));
+        self.gsprt(wdl.games() as f64, s, var)
     }
 
     /// The pentanomial log-likelihood ratio of game pairs (see the module
@@ -276,14 +289,12 @@ impl Sprt {
         if pairs.pairs() == 0 {
             return 0.0;
         }
-        let fixed = pairs.counts.map(|c| if c == 0 { 0.5 } else { c as f64 });
-        let total: f64 = fixed.iter().sum();
-        let score = |k: usize| k as f64 / 4.0;
-        let mean = (0..5).map(|k| fixed[k] * score(k)).sum::<f64>() / total;
-        let var = (0..5)
-            .map(|k| fixed[k] * (score(k) - mean).powi(2))
-            .sum::<f64>()
-            / total;
+        // A pair's mean score is k/4 for k/2 points.
+        let weighted: [(f64, f64); 5] = std::array::from_fn(|k| {
+            let c = pairs.counts[k];
+            (if c == 0 { 0.5 } else { c as f64 }, k as f64 / 4.0)
+        });
+        let (mean, var) = moments(weighted);
         self.gsprt(pairs.pairs() as f64, mean, var)
     }
 
