@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
@@ -269,7 +268,7 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
                 .downcast_ref::<Line<Oware>>()
                 .ok_or_else(|| anyhow!("only oware has endgame tables"))?;
             let game = line.game();
-            let tables = open_tables(self.tables.as_deref(), Rules::of(game))?;
+            let tables = open_tables(self.tables.as_deref(), Rules::of(game));
             let report = probe_report(&tables, game, line.position(), line.history())?;
             if self.json {
                 super::stdout::line(serde_json::to_string(&report)?)?;
@@ -286,20 +285,15 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The tables for `rules` from `dir` (or the default directory), the small
-/// levels built in memory where files are missing. A directory given that
-/// does not exist is an error; refused files are warnings.
-pub fn open_tables(dir: Option<&Path>, rules: Rules) -> anyhow::Result<Arc<Tables>> {
-    if let Some(dir) = dir {
-        if !dir.is_dir() {
-            bail!("the table directory {} does not exist", dir.display());
-        }
-    }
+/// The tables for `rules` from `dir` (or the default directory; `--tables`
+/// was checked by [`Source::parse`]), the small levels built in memory
+/// where files are missing; refused files are warnings.
+fn open_tables(dir: Option<&Path>, rules: Rules) -> Tables {
     let (tables, warnings) = tables::open(dir, rules);
     for w in warnings {
         eprintln!("warning: {w}");
     }
-    Ok(Arc::new(tables))
+    tables
 }
 
 fn probe_report(
