@@ -16,14 +16,14 @@
 //! wait afterwards, or leave a slow search behind and build a fresh mind.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::search::Limits;
-use crate::sync::Stop;
+use crate::sync::{lock, Stop};
 
 /// A search's choice: the move to play and the reply it expects, both in
 /// the engine's notation (what `bestmove <move> ponder <reply>` prints).
@@ -84,8 +84,9 @@ const POLL: Duration = Duration::from_millis(2);
 pub struct Request {
     /// The search limits (depth, nodes, time, clocks, MultiPV).
     pub limits: Limits,
-    /// Moves to choose from, in any accepted notation (all when empty);
-    /// they must have been checked legal.
+    /// Moves to choose from, in the engine's notation (all when empty);
+    /// they must have been checked legal. The answer due before the first
+    /// report is the first legal move among them, compared as text.
     pub searchmoves: Vec<String>,
     /// When the search is told to stop, whatever it decides by itself:
     /// this long after its time limits start counting, at the call (or, for
@@ -156,7 +157,11 @@ pub fn think<M: Mind + ?Sized>(
         .into_iter()
         .find(|m| request.searchmoves.is_empty() || request.searchmoves.contains(m))
         .map(|mv| BestMove { mv, ponder: None });
-    let answered = Arc::new(AtomicBool::new(false));
+    // Set once the answer is due, under the lock the search thread holds
+    // while it prints a report and queues its choice: no report is printed
+    // after the answer, and every choice printed before it is drained
+    // from the queue, so the answer is never older than the last report.
+    let answered = Arc::new(Mutex::new(false));
     let (tx, rx) = mpsc::channel::<Event>();
     let spawned = {
         let stop = Arc::clone(stop);
@@ -168,9 +173,11 @@ pub fn think<M: Mind + ?Sized>(
                 let mut session = session;
                 let best = catch_unwind(AssertUnwindSafe(|| {
                     session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
-                        if !answered.load(Ordering::SeqCst) {
-                            on_report(&report);
+                        let answered = lock(&answered);
+                        if *answered {
+                            return;
                         }
+                        on_report(&report);
                         if let Some(best) = report.best {
                             let _ = tx.send(Event::Best(best));
                         }
@@ -198,10 +205,8 @@ pub fn think<M: Mind + ?Sized>(
     let mut best_so_far = None;
     let mut stop_seen: Option<Instant> = None;
     let mut failed = handle.is_none();
-    let best = loop {
-        if failed {
-            break best_so_far.take();
-        }
+    let mut done = None;
+    while !failed && done.is_none() {
         let now = Instant::now();
         let clock = request.limits.clock_start(started);
         if let (Some(after), Some(clock)) = (request.stop_after, clock) {
@@ -213,17 +218,26 @@ pub fn think<M: Mind + ?Sized>(
             let seen = *stop_seen.get_or_insert(now);
             if now >= seen + request.grace {
                 log::warn!("the search is slow to stop; answering its best move so far");
-                break best_so_far;
+                break;
             }
         }
         match rx.recv_timeout(POLL) {
             Ok(Event::Best(mv)) => best_so_far = Some(mv),
-            Ok(Event::Done(best)) => break best,
+            Ok(Event::Done(best)) => done = Some(best),
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => failed = true,
         }
-    };
-    answered.store(true, Ordering::SeqCst);
+    }
+    *lock(&answered) = true;
+    // What the search said before the answer was due but the loop has not
+    // read yet.
+    for event in rx.try_iter() {
+        match event {
+            Event::Best(mv) => best_so_far = Some(mv),
+            Event::Done(best) => done = Some(best),
+        }
+    }
+    let best = done.unwrap_or(best_so_far);
     Thought {
         best: best.or(fallback),
         failed,
@@ -237,7 +251,6 @@ mod tests {
     use crate::protocol::command::Start;
     use crate::protocol::session::{build, Settings};
     use crate::search::limits::Ponder;
-    use std::sync::Mutex;
 
     fn request(depth: u32) -> Request {
         Request {
@@ -289,19 +302,90 @@ mod tests {
         assert!(thought.session.wait().is_some());
     }
 
+    /// A mind that reports `D` (when `early`), then waits for `release`
+    /// before reporting `E` and returning it.
+    struct Slow {
+        early: bool,
+        release: mpsc::Receiver<()>,
+    }
+
+    impl Mind for Slow {
+        fn legal_moves(&self) -> Vec<String> {
+            ["A", "B", "C", "D", "E", "F"].map(String::from).to_vec()
+        }
+
+        fn search(
+            &mut self,
+            _limits: &Limits,
+            _searchmoves: &[String],
+            _stop: &AtomicBool,
+            on_report: &mut (dyn FnMut(Report) + Send),
+        ) -> Option<BestMove> {
+            let report = |mv: &str| Report {
+                line: format!("info depth 1 pv {mv}"),
+                best: Some(BestMove {
+                    mv: mv.to_string(),
+                    ponder: None,
+                }),
+            };
+            if self.early {
+                on_report(report("D"));
+            }
+            let _ = self.release.recv();
+            on_report(report("E"));
+            report("E").best
+        }
+    }
+
     #[test]
     fn a_grace_run_out_before_any_report_still_answers_a_legal_move() {
         // Stopped before it starts, with no grace: the answer is due before
-        // the search can report anything, yet a move is legal.
-        let session = build(&Settings::default()).unwrap();
+        // the search reports anything, yet a move is legal.
+        let (release, released) = mpsc::channel();
+        let mind = Slow {
+            early: false,
+            release: released,
+        };
         let mut req = request(10);
         req.searchmoves = vec!["B".to_string(), "D".to_string()];
         let stop = Stop::new();
         stop.trigger();
-        let thought = think(session, req, &stop, |_| {});
+        let thought = think(Box::new(mind), req, &stop, |_| {});
         assert!(!thought.failed);
         assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("B"));
+        release.send(()).unwrap();
         assert!(thought.session.wait().is_some());
+    }
+
+    #[test]
+    fn the_answer_is_the_last_report_and_comes_after_it() {
+        // The report's printer gives the stop signal and is slow to return:
+        // the grace (none) runs out while the report is being printed,
+        // before its move is queued. The answer still waits for that move,
+        // and what the search reports after the answer is not printed.
+        let (release, released) = mpsc::channel();
+        let stop = Stop::new();
+        let printed = Arc::new(Mutex::new(Vec::new()));
+        let thought = {
+            let (stop, printed) = (Arc::clone(&stop), Arc::clone(&printed));
+            think(
+                Box::new(Slow {
+                    early: true,
+                    release: released,
+                }),
+                Request::default(),
+                &Arc::clone(&stop),
+                move |r| {
+                    printed.lock().unwrap().push(r.line.clone());
+                    stop.trigger();
+                    thread::sleep(Duration::from_millis(100));
+                },
+            )
+        };
+        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("D"));
+        release.send(()).unwrap();
+        assert!(thought.session.wait().is_some());
+        assert_eq!(*printed.lock().unwrap(), ["info depth 1 pv D"]);
     }
 
     #[test]

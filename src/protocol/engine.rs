@@ -555,17 +555,20 @@ impl Engine {
         let checked = session.check_searchmoves(&go.searchmoves);
         let game_over = session.game_end();
         let mover = session.side_to_move_index();
-        if let Err(e) = checked {
-            // Nothing runs: the input thread forgets this search (isready
-            // and ponderhit no longer count it as under way).
-            stop.trigger();
-            self.error(&format!("go: {e}"));
-            return Ok(());
-        }
+        let searchmoves = match checked {
+            Ok(moves) => moves,
+            Err(e) => {
+                // Nothing runs: the input thread forgets this search (isready
+                // and ponderhit no longer count it as under way).
+                stop.trigger();
+                self.error(&format!("go: {e}"));
+                return Ok(());
+            }
+        };
         let request = Request {
             limits: limits(&go, &self.settings, ponder.clone()),
             stop_after: safety_deadline(&go, &self.settings, mover),
-            searchmoves: go.searchmoves,
+            searchmoves,
             grace: STOP_GRACE,
         };
         let infinite = go.infinite;

@@ -118,8 +118,10 @@ pub trait AnySession: Mind {
         threads: usize,
         stop: &AtomicBool,
     ) -> Result<Option<String>, GameError>;
-    /// Checks that every move of `searchmoves` is legal here.
-    fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError>;
+    /// Checks that every move of `searchmoves` is legal here, and returns
+    /// them in the engine's notation (the fallback answer and the book
+    /// compare moves as text).
+    fn check_searchmoves(&self, moves: &[String]) -> Result<Vec<String>, GameError>;
 }
 
 /// Builds the session of `settings.variant` with its rule options, at the
@@ -560,13 +562,16 @@ impl<G: Game> AnySession for Session<G> {
         Ok(Some(out))
     }
 
-    fn check_searchmoves(&self, moves: &[String]) -> Result<(), GameError> {
-        for m in moves {
-            self.game
-                .parse_move(self.pos(), m)
-                .map_err(|e| GameError::new(format!("searchmoves '{m}': {e}")))?;
-        }
-        Ok(())
+    fn check_searchmoves(&self, moves: &[String]) -> Result<Vec<String>, GameError> {
+        moves
+            .iter()
+            .map(|m| {
+                self.game
+                    .parse_move(self.pos(), m)
+                    .map(|mv| self.game.format_move(self.pos(), mv))
+                    .map_err(|e| GameError::new(format!("searchmoves '{m}': {e}")))
+            })
+            .collect()
     }
 }
 
@@ -664,6 +669,19 @@ mod tests {
         assert_eq!(book.split(", ").count(), 6, "{text}");
         let e = s.eval();
         assert!(e.contains("Total: 0"), "{e}");
+    }
+
+    #[test]
+    fn searchmoves_come_back_in_the_engine_notation() {
+        let s = session();
+        let moves = ["2".to_string(), " D ".to_string()];
+        assert_eq!(s.check_searchmoves(&moves).unwrap(), vec!["B", "D"]);
+        let err = s.check_searchmoves(&["a".to_string()]).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("searchmoves 'a': illegal move a"),
+            "{err}"
+        );
     }
 
     #[test]
