@@ -501,6 +501,18 @@ fn a_new_request_stops_the_running_search() {
     assert_error(engine, 409);
     let state = server.ok("GET", &format!("/api/games/{id}"), json!({}));
     assert_eq!(moves_of(&state), ["A"]);
+    // Stopping the engine (the page's Pause) leaves the game as it is.
+    let engine = engine_cut_short(&server, &id, || {
+        let state = server.ok("POST", &format!("/api/games/{id}/stop"), json!({}));
+        assert_eq!(moves_of(&state), ["A"]);
+    });
+    assert_error(engine, 409);
+    let state = server.ok("GET", &format!("/api/games/{id}"), json!({}));
+    assert_eq!(moves_of(&state), ["A"]);
+    assert_error(
+        server.call("POST", "/api/games/nosuchgame/stop", Some("{}")),
+        404,
+    );
     // A long analysis, cut short by a move: its stream ends with `done`.
     let started = Instant::now();
     let response = ureq::get(&server.url(&format!("/api/games/{id}/analysis?movetime=30000")))
@@ -523,6 +535,47 @@ fn a_new_request_stops_the_running_search() {
         started.elapsed() < Duration::from_secs(15),
         "{:?}",
         started.elapsed()
+    );
+}
+
+#[test]
+fn searches_past_the_limit_wait_then_get_503() {
+    let server = Server::start_with(&["--book", "<none>", "--max-searches", "1"]);
+    let (one, _) = server.new_game(json!({}));
+    let (two, _) = server.new_game(json!({}));
+    let hint = |id: &str| {
+        server.call(
+            "POST",
+            &format!("/api/games/{id}/hint"),
+            Some(r#"{"movetime": 100}"#),
+        )
+    };
+    // A long analysis of game one takes the only place: game two waits,
+    // then is refused.
+    let stream = server.long_analysis(&one);
+    let (status, body) = hint(&two);
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body["error"].as_str().unwrap_or("").contains("(1)"),
+        "{body}"
+    );
+    // Game one's own request stops its analysis and takes its place.
+    let (status, body) = hint(&one);
+    assert_eq!(status, 200, "{body}");
+    // The place is free again once that search returns.
+    let (status, body) = hint(&two);
+    assert_eq!(status, 200, "{body}");
+    drop(stream);
+    // A limit of none is refused at the start.
+    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args(["serve", "--port", "0", "--max-searches", "0"])
+        .output()
+        .expect("awale runs");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--max-searches"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }
 

@@ -8,7 +8,8 @@
 //! opens a colour variant's choice menu, draws every variant, plays a whole
 //! game against the engine at level `easy` by clicking holes and checks the
 //! final banner against the API state's `end`, loads the game's saved
-//! record back, saves screenshots into `target/web-screenshots/` and
+//! record back, pauses the engine playing itself while it thinks and while
+//! its move is drawn and checks that the page shows the server's game, saves screenshots into `target/web-screenshots/` and
 //! asserts that the browser logged no error.
 //!
 //! `AWALE_WEB_URL=http://127.0.0.1:PORT/` runs it against a server
@@ -311,6 +312,7 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
     every_variant_is_drawn(client, shots).await?;
     whole_game_against_the_engine(client, shots).await?;
     a_saved_record_loads(client).await?;
+    pausing_keeps_the_page_in_step(client).await?;
     no_console_errors(client).await?;
 
     let latencies = client
@@ -646,6 +648,76 @@ async fn a_saved_record_loads(client: &Client) -> Res<()> {
     let loaded = api_state(client).await?;
     assert_eq!(loaded["moves"], state["moves"], "the loaded record's moves");
     assert_eq!(loaded["position"], state["position"], "the loaded position");
+    Ok(())
+}
+
+/// Pause, while the engine playing itself thinks and while its move is
+/// being drawn, leaves the page showing the game the server has, and no
+/// move is played while paused.
+async fn pausing_keeps_the_page_in_step(client: &Client) -> Res<()> {
+    idle(client).await?;
+    // Slow sowing, so that the pause can come during a move's drawing.
+    client.execute("window.awale.seedMs = 250;", vec![]).await?;
+    client.find(Locator::Id("btn-new")).await?.click().await?;
+    client
+        .find(Locator::Id("variant"))
+        .await?
+        .select_by_value("oware")
+        .await?;
+    client
+        .find(Locator::Css("input[name=\"mode\"][value=\"watch\"]"))
+        .await?
+        .click()
+        .await?;
+    client
+        .find(Locator::Id("level"))
+        .await?
+        .select_by_value("hard")
+        .await?;
+    let movetime = client.find(Locator::Id("movetime")).await?;
+    movetime.clear().await?;
+    movetime.send_keys("400").await?;
+    let old_id = client
+        .execute("return window.awale.game.id;", vec![])
+        .await?;
+    client.find(Locator::Id("new-start")).await?.click().await?;
+    wait_for(
+        client,
+        &format!("window.awale.game.id !== {old_id}"),
+        "the new watched game",
+    )
+    .await?;
+    for (when, what) in [
+        ("window.awale.thinking", "the engine thinking"),
+        (
+            "window.awale.anim && !window.awale.thinking",
+            "an engine move drawn",
+        ),
+    ] {
+        wait_for(client, when, what).await?;
+        client.find(Locator::Id("btn-pause")).await?.click().await?;
+        idle(client).await?;
+        let page_moves = client
+            .execute("return window.awale.game.moves;", vec![])
+            .await?;
+        assert_eq!(
+            page_moves,
+            api_state(client).await?["moves"],
+            "paused during {what}: the page's moves and the server's"
+        );
+        // Longer than the engine's move time: a search left running
+        // would have played by now.
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        assert_eq!(
+            page_moves,
+            api_state(client).await?["moves"],
+            "no move while paused ({what})"
+        );
+        client.find(Locator::Id("btn-pause")).await?.click().await?;
+    }
+    client.find(Locator::Id("btn-pause")).await?.click().await?;
+    idle(client).await?;
+    client.execute("window.awale.seedMs = 8;", vec![]).await?;
     Ok(())
 }
 

@@ -6,6 +6,7 @@ use clap::Args;
 
 use awale::book::{self, Book};
 use awale::tables::loader::Source;
+use awale::web::limit::DEFAULT_SEARCHES;
 use awale::web::{self, ServeOptions};
 
 /// Arguments of `awale serve`.
@@ -27,6 +28,11 @@ pub struct ServeArgs {
     /// a book file made by `awale book build`, or `<none>` to always search.
     #[arg(long, value_name = "BOOK", default_value = book::BUILTIN)]
     book: String,
+    /// The most searches run at once, all games together (each takes a
+    /// thread and 16 MB); a request past it waits 2 s, then gets 503.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCHES,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    max_searches: u16,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -42,6 +48,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         open: args.open,
         tables,
         book,
+        max_searches: usize::from(args.max_searches),
     })?;
     Ok(ExitCode::SUCCESS)
 }

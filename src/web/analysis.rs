@@ -12,7 +12,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
 use futures_util::stream;
 
-use super::api::{self, StopOnDrop};
+use super::api::{self, Prepared, StopOnDrop};
 use super::errors::ApiError;
 use super::App;
 use crate::search::Level;
@@ -35,21 +35,15 @@ pub async fn analysis(
     };
     let time = api::movetime(ms, ANALYSIS_TIME);
     let slot = app.store.get(&id)?;
-    let stop = slot.new_search();
-    let mind = {
-        let table = slot.table();
-        if table.legal_moves().is_empty() {
-            return Err(ApiError::Conflict(
-                "the game is over: nothing to analyse".into(),
-            ));
-        }
-        table.mind(Level::Hard, 0, &app.tables, None)
-    };
+    // No book: an analysis searches the position.
+    let Prepared {
+        mind, stop, permit, ..
+    } = api::prepare(&app, &slot, Level::Hard, false).await?;
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let guard = StopOnDrop(Arc::clone(&stop));
     tokio::spawn(async move {
         let info = tx.clone();
-        let outcome = api::search(mind, api::request(time, 1), stop, move |line| {
+        let outcome = api::search(mind, api::request(time, 1), stop, permit, move |line| {
             let event = Event::default().event("info").json_data(line);
             match event {
                 Ok(event) => {

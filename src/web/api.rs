@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::errors::ApiError;
 use super::games::Slot;
+use super::limit::SearchPermit;
 use super::mind::InfoJson;
 use super::state::{self, AnyTable, Setup, StateJson};
 use super::App;
@@ -117,17 +118,19 @@ pub fn request(time: Duration, multipv: usize) -> Request {
 }
 
 /// Runs `mind` through the thinker on a blocking thread; `each` sees every
-/// report as it comes.
+/// report as it comes. `permit` is given back when the thread returns.
 pub async fn search(
     mind: Box<dyn Mind>,
     request: Request,
     stop: Arc<Stop>,
+    permit: SearchPermit,
     mut each: impl FnMut(&InfoJson) + Send + 'static,
 ) -> Result<Outcome, ApiError> {
     let guard = StopOnDrop(Arc::clone(&stop));
     let reports = Arc::new(Mutex::new(Vec::new()));
     let seen = Arc::clone(&reports);
     let thought = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
         think(
             mind,
             request,
@@ -211,6 +214,22 @@ pub async fn get(
 ) -> Result<Json<StateJson>, ApiError> {
     let slot = app.store.get(&id)?;
     let table = slot.table();
+    Ok(answer(table.as_ref(), &id, &app))
+}
+
+/// `POST /api/games/{id}/stop`: stops the game's search, if any, and
+/// answers the state. An engine move still being thought about is not
+/// played; one already played is in the state, so the page that pauses
+/// its engine shows the game as it is.
+pub async fn stop(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<StateJson>, ApiError> {
+    let slot = app.store.get(&id)?;
+    // Locked first, as in `change`: an engine move found meanwhile is
+    // either played before this answer or refused after it.
+    let table = slot.table();
+    slot.interrupt();
     Ok(answer(table.as_ref(), &id, &app))
 }
 
@@ -322,29 +341,50 @@ pub struct SearchBody {
 }
 
 /// A search about to start: the mind, the version of the game it thinks
-/// about, and its stop signal.
-struct Prepared {
-    mind: Box<dyn Mind>,
-    version: u64,
-    stop: Arc<Stop>,
+/// about, its legal moves, its stop signal and its permit.
+pub struct Prepared {
+    /// The engine, over a copy of the game.
+    pub mind: Box<dyn Mind>,
+    /// The game's version when the search starts.
+    pub version: u64,
+    /// The legal moves, read under the same lock as the version.
+    pub legal: Vec<String>,
+    /// The search's stop signal.
+    pub stop: Arc<Stop>,
+    /// The search's place among those the server runs at once.
+    pub permit: SearchPermit,
 }
 
-/// Starts a search on a game: stops the one it ran, and gives the mind,
-/// the game's version and the new stop signal. 409 when the game is over.
-fn prepare(app: &App, slot: &Slot, level: Level) -> Result<Prepared, ApiError> {
+/// Starts a search on a game: stops the one it ran, waits for a place
+/// among the server's searches ([`App::searches`]), and gives the mind
+/// (with the opening book when `book`), the game's version and the new
+/// stop signal. 409 when the game is over, 503 when no place frees up.
+pub async fn prepare(
+    app: &App,
+    slot: &Slot,
+    level: Level,
+    book: bool,
+) -> Result<Prepared, ApiError> {
+    // The game's own search gives its place back first.
+    slot.interrupt();
+    let permit = app.searches.permit().await?;
     // The game is locked first, as `change` does: a change cannot come
     // between the new search's signal and the version it thinks about.
     let table = slot.table();
     let stop = slot.new_search();
-    if table.legal_moves().is_empty() {
+    let legal = table.legal_moves();
+    if legal.is_empty() {
         return Err(ApiError::Conflict(
             "the game is over: no move to think about".into(),
         ));
     }
+    let book = app.book.as_ref().filter(|_| book);
     Ok(Prepared {
-        mind: table.mind(level, seed(), &app.tables, app.book.as_ref()),
+        mind: table.mind(level, seed(), &app.tables, book),
         version: slot.version(),
+        legal,
         stop,
+        permit,
     })
 }
 
@@ -366,10 +406,12 @@ pub async fn engine(
         mind,
         version,
         stop,
-    } = prepare(&app, &slot, level)?;
+        permit,
+        ..
+    } = prepare(&app, &slot, level, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
     let mine = Arc::clone(&stop);
-    let outcome = search(mind, request(time, 1), stop, |_| {}).await?;
+    let outcome = search(mind, request(time, 1), stop, permit, |_| {}).await?;
     let best = outcome
         .best
         .as_ref()
@@ -403,9 +445,11 @@ pub async fn hint(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let req: SearchBody = parse_body(&body)?;
     let slot = app.store.get(&id)?;
-    let Prepared { mind, stop, .. } = prepare(&app, &slot, Level::Hard)?;
+    let Prepared {
+        mind, stop, permit, ..
+    } = prepare(&app, &slot, Level::Hard, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
-    let outcome = search(mind, request(time, 1), stop, |_| {}).await?;
+    let outcome = search(mind, request(time, 1), stop, permit, |_| {}).await?;
     Ok(Json(outcome.answer()))
 }
 
@@ -441,10 +485,15 @@ pub async fn moves(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let req: SearchBody = parse_body(&body)?;
     let slot = app.store.get(&id)?;
-    let legal = slot.table().legal_moves();
-    let Prepared { mind, stop, .. } = prepare(&app, &slot, Level::Hard)?;
+    let Prepared {
+        mind,
+        legal,
+        stop,
+        permit,
+        ..
+    } = prepare(&app, &slot, Level::Hard, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
-    let outcome = search(mind, request(time, legal.len()), stop, |_| {}).await?;
+    let outcome = search(mind, request(time, legal.len()), stop, permit, |_| {}).await?;
     let values = move_values(&outcome.reports, legal);
     Ok(Json(serde_json::json!({ "moves": values })))
 }

@@ -1,5 +1,6 @@
-//! The API's errors: each becomes a 4xx (or, for a bug, 500) answer whose
-//! body is `{"error": "<one line for a person>"}`, as docs/web.md says.
+//! The API's errors: each becomes a 4xx (or 500 for a bug, 503 for a busy
+//! server) answer whose body is `{"error": "<one line for a person>"}`, as
+//! docs/web.md says.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -21,6 +22,8 @@ pub enum ApiError {
     Unprocessable(String),
     /// 500: a bug (a search that failed).
     Internal(String),
+    /// 503: the server runs as many searches as it may; try again.
+    Unavailable(String),
 }
 
 impl ApiError {
@@ -32,6 +35,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -42,7 +46,8 @@ impl ApiError {
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::Unprocessable(m)
-            | ApiError::Internal(m) => m,
+            | ApiError::Internal(m)
+            | ApiError::Unavailable(m) => m,
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod api;
 pub mod errors;
 pub mod games;
+pub mod limit;
 pub mod mind;
 pub mod page;
 pub mod state;
@@ -20,7 +21,8 @@ pub mod state;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -31,6 +33,7 @@ use crate::tables::Rules;
 use crate::variants::oware::Oware;
 use errors::error_response;
 use games::Store;
+use limit::SearchLimit;
 
 /// What every handler shares: the games and where the tables come from.
 pub struct App {
@@ -40,6 +43,8 @@ pub struct App {
     pub tables: Source,
     /// The opening book of the engine's moves at the hard level, if any.
     pub book: Option<Arc<Book>>,
+    /// The bound on the searches run at once.
+    pub searches: SearchLimit,
 }
 
 /// How to serve.
@@ -56,6 +61,9 @@ pub struct ServeOptions {
     /// The opening book the engine plays from at the hard level (`None`:
     /// it always searches).
     pub book: Option<Arc<Book>>,
+    /// The most searches run at once (engine moves, hints, values and
+    /// analyses of every game together).
+    pub max_searches: usize,
 }
 
 /// The router: the page, the API and the JSON answers for unknown paths
@@ -70,6 +78,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/redo", post(api::redo))
         .route("/api/games/{id}/position", post(api::position))
         .route("/api/games/{id}/engine", post(api::engine))
+        .route("/api/games/{id}/stop", post(api::stop))
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/moves", post(api::moves))
         .route("/api/games/{id}/analysis", get(analysis::analysis))
@@ -87,18 +96,44 @@ pub fn router(app: Arc<App>) -> Router {
 }
 
 /// `routes` with JSON answers for what no handler answers: unknown paths
-/// (404), wrong methods (405), and a handler that panics (500, logged; the
-/// server goes on).
+/// (404), wrong methods (405), the framework's own refusals (a body too
+/// large: 413), and a handler that panics (500, logged; the server goes on).
 fn with_json_refusals(routes: Router<Arc<App>>) -> Router<Arc<App>> {
     routes
         .fallback(|| async { error_response(StatusCode::NOT_FOUND, "no such path") })
         .method_not_allowed_fallback(|| async {
             error_response(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
         })
+        .layer(axum::middleware::map_response(json_error))
         .layer(CatchPanicLayer::custom(|_| {
             log::error!("a request handler panicked");
             error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
         }))
+}
+
+/// An error answer that is not JSON (the framework's refusals are plain
+/// text) rewritten as `{"error": ...}` with the same status and text.
+async fn json_error(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), 4096)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let message = match text.is_empty() {
+        true => status
+            .canonical_reason()
+            .unwrap_or("refused")
+            .to_lowercase(),
+        false => text,
+    };
+    error_response(status, &message)
 }
 
 /// Serves until Ctrl-C or SIGTERM: binds, prints
@@ -139,6 +174,7 @@ async fn run(options: ServeOptions) -> std::io::Result<()> {
         store: Store::new(),
         tables: options.tables,
         book: options.book,
+        searches: SearchLimit::new(options.max_searches),
     });
     let stopping = Arc::clone(&app);
     axum::serve(listener, router(app))
@@ -220,10 +256,16 @@ mod tests {
             store: Store::new(),
             tables: Source::Off,
             book: None,
+            searches: SearchLimit::new(1),
         });
         let routes = Router::new()
             .route("/boom", get(boom))
-            .route("/fine", get(|| async { "fine" }));
+            .route("/fine", get(|| async { "fine" }))
+            .route(
+                "/small",
+                post(|body: axum::body::Bytes| async move { body.len().to_string() })
+                    .layer(axum::extract::DefaultBodyLimit::max(10)),
+            );
         let listener = runtime
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
             .unwrap();
@@ -246,6 +288,15 @@ mod tests {
         let (code, body) = status_and_body("/nowhere");
         assert_eq!(code, 404, "{body}");
         assert!(body.contains("no such path"), "{body}");
+        // The framework's plain-text refusal of a body too large, as JSON.
+        let refused =
+            ureq::post(&format!("http://{addr}/small")).send_string("more than ten bytes");
+        let Err(ureq::Error::Status(413, r)) = refused else {
+            panic!("{refused:?}")
+        };
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        let v: serde_json::Value = serde_json::from_str(&r.into_string().unwrap()).unwrap();
+        assert!(v["error"].as_str().unwrap().contains("length limit"), "{v}");
         runtime.shutdown_timeout(Duration::from_millis(200));
     }
 }

@@ -543,7 +543,11 @@ window.addEventListener("unhandledrejection", (e) => {
     const engineTurn =
       (page.mode === "engine" && g.side !== page.humanSide) || (page.mode === "watch" && !page.paused);
     if (!engineTurn) return;
-    const epoch = page.epoch;
+    // The engine's move makes the hint, the values and the analysis of
+    // this position stale: answers still on their way are dropped.
+    const epoch = ++page.epoch;
+    stopAnalysis();
+    page.hint = null;
     page.thinking = true;
     const ctl = new AbortController();
     page.engineAbort = ctl;
@@ -584,6 +588,9 @@ window.addEventListener("unhandledrejection", (e) => {
   /// stop the engine and the analysis.
   function interrupt() {
     page.epoch++;
+    // A move typed before the change must not be played after it.
+    clearTimeout(page.keyTimer);
+    page.keyBuffer = "";
     clearAnalysis();
     skipAnimation();
     if (page.engineAbort) page.engineAbort.abort();
@@ -841,13 +848,12 @@ window.addEventListener("unhandledrejection", (e) => {
   $("banner-new").addEventListener("click", newGameFromForm);
   $("btn-pause").addEventListener("click", () => {
     page.paused = !page.paused;
-    if (page.paused) {
-      page.epoch++;
-      if (page.engineAbort) page.engineAbort.abort();
-      page.thinking = false;
-    }
     render();
-    maybeEngine();
+    // Pausing stops the server's search and shows the game as the server
+    // has it: a move the engine already played (perhaps still being
+    // animated) stays, one it was still thinking about is not played.
+    if (page.paused) gameCall("/stop");
+    else maybeEngine();
   });
 
   // ---- new game ----
