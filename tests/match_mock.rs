@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::process::{mock_engine, succeed, AWALE, LATE_MOVE_MARGIN};
 use crate::common::records::{assert_scores_tag, replay};
-use awale::referee::records::{read_records, Record};
+use awale::referee::records::{parse_records, read_records, Record};
 
 /// The `--timemargin` (ms) of the tests where a silent engine must lose on
 /// time: short, since each of its moves waits this long, but long enough
@@ -490,6 +490,45 @@ fn alpha_beta(extra: &[&str]) -> Vec<String> {
 
 fn strs(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_full_disk_stops_the_match_and_leaves_only_complete_records() {
+    let dir = temp_dir("full-disk");
+    let records = dir.join("games.txt");
+    let args = alpha_beta(&[
+        "--games",
+        "12",
+        "--openings-random",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    // Files may not grow past 2 KB (SIGXFSZ ignored, so a write past the
+    // limit fails with EFBIG, as on a full disk): a few records fit, the
+    // next one is written only in part.
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            r#"trap '' XFSZ; ulimit -f 2; exec "$@""#,
+            "bash",
+            AWALE,
+        ])
+        .args(&args)
+        .env("AWALE_BIN", AWALE)
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("records '"), "{stderr}");
+    let text = std::fs::read_to_string(&records).unwrap();
+    let (complete, end) = parse_records(&text);
+    assert!((1..12).contains(&complete.len()), "{text}");
+    assert_eq!(end, text.len(), "a half-written record was left: {text}");
+    for r in &complete {
+        check_record(r);
+    }
 }
 
 #[test]

@@ -277,6 +277,8 @@ impl<G: Game> Run<'_, G> {
         let mut shared = lock(&self.shared);
         if let Some(file) = shared.records.as_mut() {
             if let Err(e) = file.append(&record) {
+                // No game finishing later is written after a failed one.
+                shared.records = None;
                 self.fail(&mut shared, Some(e));
                 return;
             }

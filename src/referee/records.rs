@@ -272,14 +272,28 @@ impl RecordsFile {
         ))
     }
 
-    /// Appends one record and flushes it to the disk.
+    /// Appends one record and flushes it to the disk. When that fails (a
+    /// full disk), the part written is cut off again, so that the file
+    /// still ends with a complete record.
     pub fn append(&mut self, record: &Record) -> Result<(), RefereeError> {
         let text = record.to_text();
-        self.file
+        let before = self.file.metadata().map(|m| m.len());
+        let written = self
+            .file
             .write_all(text.as_bytes())
             .and_then(|_| self.file.flush())
-            .and_then(|_| self.file.sync_data())
-            .map_err(|e| RefereeError::new(format!("records '{}': {e}", self.path.display())))
+            .and_then(|_| self.file.sync_data());
+        written.map_err(|e| {
+            if let Ok(len) = before {
+                if let Err(cut) = self.file.set_len(len) {
+                    log::error!(
+                        "records '{}': cannot cut a half-written record: {cut}",
+                        self.path.display()
+                    );
+                }
+            }
+            RefereeError::new(format!("records '{}': {e}", self.path.display()))
+        })
     }
 }
 
