@@ -758,9 +758,48 @@ mod tests {
         assert!(out.iter().filter(|l| l.starts_with("option name ")).count() >= 10);
     }
 
+    /// Input that ends only once the output holds `until`: a search is
+    /// not stopped by the end of the input, however loaded the machine.
+    struct HeldOpen {
+        input: io::Cursor<Vec<u8>>,
+        output: SharedBuffer,
+        until: &'static str,
+    }
+
+    impl Read for HeldOpen {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.input.read(buf)?;
+            if n > 0 {
+                return Ok(n);
+            }
+            while !self.output.contents().contains(self.until) {
+                thread::sleep(Duration::from_millis(5));
+            }
+            Ok(0)
+        }
+    }
+
+    /// The lines printed after the banner for `input`, read until the
+    /// output holds `until`.
+    fn lines_until(input: &str, until: &'static str) -> Vec<String> {
+        let output = SharedBuffer::default();
+        let held = HeldOpen {
+            input: io::Cursor::new(input.as_bytes().to_vec()),
+            output: output.clone(),
+            until,
+        };
+        run(held, Box::new(output.clone())).unwrap();
+        output
+            .contents()
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect()
+    }
+
     #[test]
     fn search_prints_info_then_bestmove() {
-        let out = lines("position startpos moves F\ngo depth 2\n");
+        let out = lines_until("position startpos moves F\ngo depth 2\n", "bestmove");
         assert!(out[0].starts_with("info depth 1 "), "{out:?}");
         let last = out.last().unwrap();
         let mv = last.strip_prefix("bestmove ").expect(last);
