@@ -658,35 +658,7 @@ async fn pausing_keeps_the_page_in_step(client: &Client) -> Res<()> {
     idle(client).await?;
     // Slow sowing, so that the pause can come during a move's drawing.
     client.execute("window.awale.seedMs = 250;", vec![]).await?;
-    client.find(Locator::Id("btn-new")).await?.click().await?;
-    client
-        .find(Locator::Id("variant"))
-        .await?
-        .select_by_value("oware")
-        .await?;
-    client
-        .find(Locator::Css("input[name=\"mode\"][value=\"watch\"]"))
-        .await?
-        .click()
-        .await?;
-    client
-        .find(Locator::Id("level"))
-        .await?
-        .select_by_value("hard")
-        .await?;
-    let movetime = client.find(Locator::Id("movetime")).await?;
-    movetime.clear().await?;
-    movetime.send_keys("400").await?;
-    let old_id = client
-        .execute("return window.awale.game.id;", vec![])
-        .await?;
-    client.find(Locator::Id("new-start")).await?.click().await?;
-    wait_for(
-        client,
-        &format!("window.awale.game.id !== {old_id}"),
-        "the new watched game",
-    )
-    .await?;
+    new_engine_game(client, "watch", "hard", "400").await?;
     for (when, what) in [
         ("window.awale.thinking", "the engine thinking"),
         (
@@ -782,11 +754,10 @@ async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
     Ok(())
 }
 
-/// A new game against the engine at `easy`, played to the end by clicking
-/// legal holes; the banner states the API's winner and score.
-async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()> {
-    // Quick sowing, to get through a whole game.
-    client.execute("window.awale.seedMs = 8;", vec![]).await?;
+/// Starts a new oware game from the form in `mode` (`engine`, the person
+/// playing South, or `watch`) at `level` with `movetime` ms, and waits
+/// until the page has it, before any move.
+async fn new_engine_game(client: &Client, mode: &str, level: &str, movetime: &str) -> Res<()> {
     client.find(Locator::Id("btn-new")).await?.click().await?;
     client
         .find(Locator::Id("variant"))
@@ -794,33 +765,45 @@ async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()>
         .select_by_value("oware")
         .await?;
     client
-        .find(Locator::Css("input[name=\"mode\"][value=\"engine\"]"))
+        .find(Locator::Css(&format!(
+            "input[name=\"mode\"][value=\"{mode}\"]"
+        )))
         .await?
         .click()
         .await?;
-    client
-        .find(Locator::Id("human-side"))
-        .await?
-        .select_by_value("S")
-        .await?;
+    if mode == "engine" {
+        client
+            .find(Locator::Id("human-side"))
+            .await?
+            .select_by_value("S")
+            .await?;
+    }
     client
         .find(Locator::Id("level"))
         .await?
-        .select_by_value("easy")
+        .select_by_value(level)
         .await?;
-    let movetime = client.find(Locator::Id("movetime")).await?;
-    movetime.clear().await?;
-    movetime.send_keys("50").await?;
+    let field = client.find(Locator::Id("movetime")).await?;
+    field.clear().await?;
+    field.send_keys(movetime).await?;
     let old_id = client
         .execute("return window.awale.game.id;", vec![])
         .await?;
     client.find(Locator::Id("new-start")).await?.click().await?;
     wait_for(
         client,
-        &format!("window.awale.game.id !== {old_id} && window.awale.game.moves.length === 0"),
-        "a new game",
+        &format!("window.awale.game.id !== {old_id}"),
+        "the new game",
     )
-    .await?;
+    .await
+}
+
+/// A new game against the engine at `easy`, played to the end by clicking
+/// legal holes; the banner states the API's winner and score.
+async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()> {
+    // Quick sowing, to get through a whole game.
+    client.execute("window.awale.seedMs = 8;", vec![]).await?;
+    new_engine_game(client, "engine", "easy", "50").await?;
 
     let mut clicks = 0;
     loop {
