@@ -758,8 +758,10 @@ mod tests {
         assert!(out.iter().filter(|l| l.starts_with("option name ")).count() >= 10);
     }
 
-    /// Input that ends only once the output holds `until`: a search is
-    /// not stopped by the end of the input, however loaded the machine.
+    /// Input that ends only once the output holds `until` (or after a
+    /// minute, so that a bug fails the test instead of hanging it): a
+    /// search is not stopped by the end of the input, however loaded the
+    /// machine.
     struct HeldOpen {
         input: io::Cursor<Vec<u8>>,
         output: SharedBuffer,
@@ -772,7 +774,8 @@ mod tests {
             if n > 0 {
                 return Ok(n);
             }
-            while !self.output.contents().contains(self.until) {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !self.output.contents().contains(self.until) && Instant::now() < deadline {
                 thread::sleep(Duration::from_millis(5));
             }
             Ok(0)
