@@ -185,7 +185,13 @@ pub fn think<M: Mind + ?Sized>(
                 }));
                 match best {
                     Ok(best) => {
-                        let _ = tx.send(Event::Done(best));
+                        // Under the lock too: a choice made after the
+                        // answer (its report unprinted) is not drained.
+                        let answered = lock(&answered);
+                        if !*answered {
+                            let _ = tx.send(Event::Done(best));
+                        }
+                        drop(answered);
                         Some(session)
                     }
                     Err(_) => {
