@@ -119,8 +119,8 @@ pub trait AnySession: Mind {
         stop: &AtomicBool,
     ) -> Result<Option<String>, GameError>;
     /// Checks that every move of `searchmoves` is legal here, and returns
-    /// them in the engine's notation (the fallback answer and the book
-    /// compare moves as text).
+    /// them in the engine's notation (the thinker's fallback answer
+    /// compares them as text with the legal moves).
     fn check_searchmoves(&self, moves: &[String]) -> Result<Vec<String>, GameError>;
 }
 

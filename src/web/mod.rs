@@ -126,12 +126,13 @@ async fn json_error(response: Response) -> Response {
         .await
         .map(|b| String::from_utf8_lossy(&b).trim().to_string())
         .unwrap_or_default();
-    let message = match text.is_empty() {
-        true => status
+    let message = if text.is_empty() {
+        status
             .canonical_reason()
             .unwrap_or("refused")
-            .to_lowercase(),
-        false => text,
+            .to_lowercase()
+    } else {
+        text
     };
     error_response(status, &message)
 }
