@@ -30,7 +30,10 @@
 //!   the history, which ends the game with each side taking its own seeds:
 //!   `lo'(c) = min(lo(c), own(c))`, `hi'(c) = max(hi(c), own(c))`, `own(c)`
 //!   the seeds on the holes of `c`'s mover. These bounds hold whatever the
-//!   history; where they meet, the value is *exact*.
+//!   history; where they meet, the value is *exact*. A quiet move the play
+//!   cannot come back from ([`Cycles`], up to [`EXIT_LEVELS`] seeds) meets
+//!   no position of the history again: it counts like a capture, with its
+//!   child's bounds from the game with an empty history, played first.
 //!
 //! # How: a retrograde analysis by thresholds
 //! `lo(p) >= t` says that the mover of `p` can force `t` seeds; `hi(p) <=
@@ -52,7 +55,8 @@
 //!
 //! Memory: four bytes per position of the level being built (one word of
 //! facts and game state, see `Word`) and its one-byte entries, plus the
-//! entries of the levels below: 3.2 GB at the peak of a 24-seed build.
+//! entries of the levels below: 3.2 GB at the peak of a 24-seed build
+//! (the components, 32 bytes per position, stop at 14 seeds: 143 MB).
 //! Levels built in memory also keep when each bound with an empty history
 //! was proved ([`ProofOrder`], eight bytes per position), which tells the
 //! engine how to play a proved value out.
@@ -61,6 +65,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::cycles::Cycles;
 use super::entry::Entry;
 use super::index::{advance, level_size, rank, unrank, HOLES};
 use super::proof_order::ProofOrder;
@@ -192,34 +197,51 @@ pub fn build_level(
         positions: size as u64,
         ..LevelStats::default()
     };
+    let times: Option<Vec<AtomicU32>> =
+        keep_order.then(|| (0..2 * size).map(|_| AtomicU32::new(0)).collect());
     let mut game = Retrograde {
         rules,
         n: n as u8,
         words: &words,
-        histories: Histories::Any,
+        histories: Histories::Empty,
+        cycles: None,
         progress,
-        times: None,
+        times: times.as_deref(),
     };
     stats.rounds += game.solve();
-    let times: Option<Vec<AtomicU32>> =
-        keep_order.then(|| (0..2 * size).map(|_| AtomicU32::new(0)).collect());
-    game.histories = Histories::Empty;
-    game.times = times.as_deref();
-    stats.rounds += game.solve();
+    // The bounds with an empty history, as stored.
     let mut entries = super::huge_pages::filled(size, || 0u8);
     entries
         .par_chunks_mut(CHUNK)
         .zip(words.par_chunks(CHUNK))
         .for_each(|(bytes, words)| {
             for (byte, w) in bytes.iter_mut().zip(words) {
-                let w = Word(w.load(Relaxed));
-                let (lo, hi) = w.bounds(n as u8);
+                let (lo, hi) = Word(w.load(Relaxed)).bounds(n as u8);
                 *byte = Entry {
                     lo,
                     hi,
-                    exact: w.exact(),
+                    exact: false,
                 }
                 .encode();
+            }
+        });
+    let cycles = (n <= EXIT_LEVELS).then(|| Cycles::of_level(rules, n));
+    if let Some(cycles) = &cycles {
+        fold_exits(n as u8, &words, &entries, cycles);
+    }
+    game.histories = Histories::Any;
+    game.cycles = cycles.as_ref();
+    game.times = None;
+    stats.rounds += game.solve();
+    entries
+        .par_chunks_mut(CHUNK)
+        .zip(words.par_chunks(CHUNK))
+        .for_each(|(bytes, words)| {
+            for (byte, w) in bytes.iter_mut().zip(words) {
+                let w = Word(w.load(Relaxed));
+                if w.exact() {
+                    *byte = Entry::exact(w.bounds(n as u8).0).encode();
+                }
             }
         });
     for &b in &entries {
@@ -236,6 +258,33 @@ pub fn build_level(
     }
 }
 
+/// Levels up to which the game under every history tells apart the quiet
+/// moves the play cannot come back from ([`Cycles`]): above, they count
+/// as the others (sound, but fewer positions are proved exact) and the
+/// components, 32 bytes per position while they are found, are not
+/// worth their memory (the share of such moves falls with the seeds).
+pub const EXIT_LEVELS: usize = 14;
+
+/// Under every history, a quiet move to a child the play cannot come back
+/// from is worth what the child's bounds with an empty history (`entries`,
+/// the level's own) give, like a capture: its bounds join the capture
+/// bounds of `words` and it leaves the count of quiet moves.
+fn fold_exits(n: u8, words: &[AtomicU32], entries: &[u8], cycles: &Cycles) {
+    words.par_iter().enumerate().for_each(|(p, cell)| {
+        let w = Word(cell.load(Relaxed));
+        let (mut cap_lo, mut cap_hi, mut quiet) = (w.cap_lo(), w.cap_hi(), w.quiet());
+        for c in cycles.exits(p) {
+            let e = Entry::decode(entries[c], n).expect("valid entries");
+            cap_lo = cap_lo.max(n - e.hi);
+            cap_hi = cap_hi.max(n - e.lo);
+            quiet -= 1;
+        }
+        if quiet != w.quiet() {
+            cell.store(Word::facts(cap_lo, cap_hi, w.own(), quiet).0, Relaxed);
+        }
+    });
+}
+
 /// Everything the builder keeps of a position, in one `u32` so that a
 /// visit to a predecessor touches one word (the level is far larger than
 /// the caches, and the visits are scattered over it):
@@ -249,7 +298,7 @@ pub fn build_level(
 /// | 16-20 | the best lower bound a capture (or the lack of moves) gives the mover |
 /// | 21-25 | the best upper bound likewise (0 without capture or ending) |
 /// | 26-30 | seeds on the holes of the side to move |
-/// | 31    | exact: the bounds under every history met (set after the first game) |
+/// | 31    | exact: the bounds under every history met (set at the end of that game) |
 #[derive(Copy, Clone)]
 struct Word(u32);
 
@@ -457,6 +506,10 @@ struct Retrograde<'a> {
     n: u8,
     words: &'a [AtomicU32],
     histories: Histories,
+    /// The moves the play cannot come back from, when they are told apart
+    /// (their values are then among the capture bounds, see
+    /// [`fold_exits`]).
+    cycles: Option<&'a Cycles>,
     progress: &'a Progress,
     /// Where to record when each bound was established (two per position,
     /// see [`ProofOrder`]), if wanted.
@@ -592,8 +645,13 @@ impl Retrograde<'_> {
         for batch in notes.chunks(BATCH) {
             parents.clear();
             for note in batch {
+                let child = (note.tag & INDEX_MASK) as usize;
+                let exits = self.cycles.filter(|cycles| cycles.entered_for_good(child));
                 for_each_parent(self.rules, &note.holes, |parent| {
                     let p = rank(parent) as u32;
+                    if exits.is_some_and(|cycles| !cycles.comes_back(p as usize, child)) {
+                        return; // counted among the parent's fixed moves
+                    }
                     // The predecessors are scattered over a level far
                     // larger than the caches, and the atomic updates below
                     // wait for their lines one at a time: the misses of a

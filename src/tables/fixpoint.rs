@@ -3,7 +3,8 @@
 //! nothing changes (the first builder of the project, slow but obviously
 //! the fixpoint). The retrograde builder must give the same bytes.
 
-use super::build::{level_board, mover_holes, Lower};
+use super::build::{level_board, mover_holes, Lower, EXIT_LEVELS};
+use super::cycles::Cycles;
 use super::entry::Entry;
 use super::index::{advance, level_size, rank, unrank};
 use crate::game::Game;
@@ -36,13 +37,19 @@ fn node(rules: &Oware, n: u8, lower: &dyn Lower, holes: [u8; 12]) -> Node {
             continue;
         }
         let e = lower.entry(usize::from(n - taken), rank(&child_holes));
-        let (l, h) = (n - e.hi, n - e.lo);
-        node.capture = Some(match node.capture {
-            None => (l, h),
-            Some((cl, ch)) => (cl.max(l), ch.max(h)),
-        });
+        node.fix(n - e.hi, n - e.lo);
     }
     node
+}
+
+impl Node {
+    /// Counts a move whose value no history changes, worth `lo..=hi`.
+    fn fix(&mut self, lo: u8, hi: u8) {
+        self.capture = Some(match self.capture {
+            None => (lo, hi),
+            Some((l, h)) => (l.max(lo), h.max(hi)),
+        });
+    }
 }
 
 /// Tightens `lo` and `hi` until nothing changes; `any_history` lets a
@@ -76,8 +83,8 @@ fn fixpoint(n: u8, nodes: &[Node], lo: &mut [u8], hi: &mut [u8], any_history: bo
     }
 }
 
-/// The entries of level `n`, given the levels below.
-pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
+/// The nodes of level `n`, in rank order.
+fn nodes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<Node> {
     let size = level_size(n) as usize;
     let mut holes = unrank(n, 0);
     let mut nodes = Vec::with_capacity(size);
@@ -87,20 +94,61 @@ pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
         }
         nodes.push(node(rules, n as u8, lower, holes));
     }
-    let (mut lo, mut hi) = (vec![0u8; size], vec![n as u8; size]);
-    fixpoint(n as u8, &nodes, &mut lo, &mut hi, true);
-    let exact: Vec<bool> = lo.iter().zip(&hi).map(|(l, h)| l == h).collect();
-    // The bounds under every history hold with an empty history too, so
-    // they are a sound start for the second fixpoint.
-    fixpoint(n as u8, &nodes, &mut lo, &mut hi, false);
-    (0..size)
+    nodes
+}
+
+/// The bounds `(lo, hi)` of every position of level `n` that hold under
+/// every history (the first of the builder's two fixpoints).
+pub fn every_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<u8>) {
+    under_every_history(n, &nodes(rules, n, lower))
+}
+
+fn under_every_history(n: usize, nodes: &[Node]) -> (Vec<u8>, Vec<u8>) {
+    let (mut lo, mut hi) = (vec![0u8; nodes.len()], vec![n as u8; nodes.len()]);
+    fixpoint(n as u8, nodes, &mut lo, &mut hi, true);
+    (lo, hi)
+}
+
+/// The entries of level `n`, given the levels below.
+pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
+    let mut nodes = nodes(rules, n, lower);
+    let size = nodes.len();
+    let n8 = n as u8;
+    let (mut lo, mut hi) = (vec![0u8; size], vec![n8; size]);
+    fixpoint(n8, &nodes, &mut lo, &mut hi, false);
+    let fresh: Vec<u8> = (0..size)
         .map(|p| {
             Entry {
                 lo: lo[p],
                 hi: hi[p],
-                exact: exact[p],
+                exact: false,
             }
             .encode()
+        })
+        .collect();
+    if n <= EXIT_LEVELS {
+        // A move the play cannot come back from is worth its child's
+        // bounds with an empty history, as stored, under every history.
+        let cycles = Cycles::of_level(rules, n);
+        for (p, node) in nodes.iter_mut().enumerate() {
+            for c in std::mem::take(&mut node.quiet) {
+                if cycles.comes_back(p, c) {
+                    node.quiet.push(c);
+                } else {
+                    let e = Entry::decode(fresh[c], n8).expect("valid entries");
+                    node.fix(n8 - e.hi, n8 - e.lo);
+                }
+            }
+        }
+    }
+    let (lo, hi) = under_every_history(n, &nodes);
+    (0..size)
+        .map(|p| {
+            if lo[p] == hi[p] {
+                Entry::exact(lo[p]).encode()
+            } else {
+                fresh[p]
+            }
         })
         .collect()
 }

@@ -8,6 +8,7 @@
 //! - [`entry`]: the byte stored per position (empty-history bounds and an
 //!   exactness flag).
 //! - [`build`]: the builder of one level and the treatment of cycles.
+//! - [`cycles`]: which quiet moves the play can come back from.
 //! - [`file`]: the file of one level (header, checksum, atomic writes).
 //! - [`loader`]: tables opened once per process, in the background.
 //! - [`moves`]: the outcome of each move of a covered position.
@@ -18,6 +19,7 @@
 //! users.
 
 pub mod build;
+pub mod cycles;
 pub mod entry;
 pub mod file;
 #[cfg(test)]

@@ -1,23 +1,34 @@
-//! How far exactness can go: a one-move proof that a position's value
-//! depends on the history (test code only).
+//! How far exactness can go: proofs that a position's value depends on
+//! the history (test code only).
 //!
-//! Take a position `p` whose value with an empty history is at most `hi`,
-//! and a quiet move of its mover to a position `c` from which the play can
-//! come back to `p` (the mover's `p`, with the same side to move). A
-//! history that went from `c` to `p` without a capture is a legal one, and
-//! under it the move to `c` repeats a position: the game ends with the
-//! mover taking the seeds then on his holes. When those are more than `hi`,
-//! the value of `p` under that history exceeds its value with an empty one:
-//! `p` is not exact, whatever a table says. Counting such positions bounds
-//! from above the share any table can mark exact; a position the tables mark
-//! exact must never have such a witness.
+//! A history since the last capture is a path of quiet moves on which no
+//! position comes twice. Under a history `H` ending at `p`, a move of `p`
+//! to a position `H` holds ends the game by repetition (the mover takes
+//! the seeds then on his holes); a capture, or a quiet move to a position
+//! that cannot come back to `p`, is worth what its child's bounds with an
+//! empty history allow (no position of `H` can be met again); any other
+//! quiet move is worth what the child's bounds under every history allow.
+//! Two witnesses that `p`'s value under some history differs from its
+//! value with an empty one (its bounds `lo..=hi` in the tables):
 //!
-//! "Comes back" is decided on real positions (holes and side to move), not
-//! on the tables' mover-relative ones: node `2 r + s` is the position of
-//! rank `r` with side `s` to move, and the strongly connected components of
-//! the quiet moves between them (Tarjan's algorithm, iterative) say which
-//! positions can reach which.
+//! - **raised**: a quiet move to a position `c` that can come back to `p`
+//!   whose repetition pays the mover more than `hi` (the history went from
+//!   `c` to `p`);
+//! - **lowered**: every move pays less than `lo` under a history that
+//!   holds the quiet children that could pay `lo`, and such a history
+//!   exists (found by breadth-first searches, which give up after a while:
+//!   a search that gives up only loses a witness).
+//!
+//! Either way `p` is not exact, whatever a table says. Counting such
+//! positions bounds from above the share any table can mark exact; a
+//! position the tables mark exact must never have a witness.
+//!
+//! "Comes back" is [`Cycles::comes_back`]; the histories are searched
+//! among real positions (holes and side to move): node `2 r + s` is the
+//! position of rank `r` with side `s` to move.
 
+use super::cycles::Cycles;
+use super::fixpoint;
 use super::index::{level_size, rank, unrank, HOLES};
 use super::tests::reference_moves;
 use super::Tables;
@@ -36,66 +47,210 @@ fn quiet_children(n: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// The strongly connected component of every real position (`2 r + s`) of
-/// a level whose quiet moves are `children` (a move flips the side).
-fn components(children: &[Vec<u32>]) -> Vec<u32> {
-    let nodes = 2 * children.len();
-    let succ = |v: usize, k: usize| -> Option<usize> {
-        children[v / 2]
-            .get(k)
-            .map(|&c| 2 * c as usize + (1 - v % 2))
-    };
-    const NONE: u32 = u32::MAX;
-    let mut index = vec![NONE; nodes];
-    let mut low = vec![0u32; nodes];
-    let mut on_stack = vec![false; nodes];
-    let mut comp = vec![NONE; nodes];
-    let mut stack = Vec::new();
-    let mut calls: Vec<(usize, usize)> = Vec::new();
-    let (mut next_index, mut next_comp) = (0u32, 0u32);
-    for root in 0..nodes {
-        if index[root] != NONE {
-            continue;
+/// Searches for a history: a path of quiet moves between real positions
+/// (`2 r + s`) on which no position comes twice.
+struct Histories {
+    /// The successors of every node.
+    succ: Vec<Vec<u32>>,
+    /// The predecessors of every node.
+    pred: Vec<Vec<u32>>,
+    /// The search that last reached each node from its start, and from its
+    /// goal.
+    seen_from: Vec<u32>,
+    seen_to: Vec<u32>,
+    /// The node before each node on the way from the start, and after it
+    /// on the way to the goal.
+    before: Vec<u32>,
+    after: Vec<u32>,
+    /// The history that last holds each node.
+    used: Vec<u32>,
+    search: u32,
+    history: u32,
+}
+
+/// Nodes a search visits before it gives up (no path found is no witness,
+/// so giving up is always sound).
+const MAX_VISITS: usize = 200_000;
+
+impl Histories {
+    /// The searches over the real positions of a level whose quiet moves
+    /// are `children` (a move flips the side).
+    fn new(children: &[Vec<u32>]) -> Histories {
+        let succ = (0..2 * children.len())
+            .map(|v| {
+                let side = 1 - v as u32 % 2;
+                children[v / 2].iter().map(|&c| 2 * c + side).collect()
+            })
+            .collect();
+        Histories::of_graph(succ)
+    }
+
+    /// The searches over nodes whose successors are `succ`.
+    fn of_graph(succ: Vec<Vec<u32>>) -> Histories {
+        let nodes = succ.len();
+        let mut pred = vec![Vec::new(); nodes];
+        for (v, ws) in succ.iter().enumerate() {
+            for &w in ws {
+                pred[w as usize].push(v as u32);
+            }
         }
-        calls.push((root, 0));
-        index[root] = next_index;
-        low[root] = next_index;
-        next_index += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (v, ref mut k)) = calls.last_mut() {
-            if let Some(w) = succ(v, *k) {
-                *k += 1;
-                if index[w] == NONE {
-                    index[w] = next_index;
-                    low[w] = next_index;
-                    next_index += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    calls.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-                continue;
+        Histories {
+            succ,
+            pred,
+            seen_from: vec![0; nodes],
+            seen_to: vec![0; nodes],
+            before: vec![0; nodes],
+            after: vec![0; nodes],
+            used: vec![0; nodes],
+            search: 0,
+            history: 0,
+        }
+    }
+
+    /// Whether some history holds every node of `targets` (all in `end`'s
+    /// component) and then reaches `end` (not passing through it before):
+    /// the targets are joined in turn, each by a shortest path through
+    /// nodes not yet in the history.
+    fn through(&mut self, targets: &[u32], end: u32) -> bool {
+        if targets.len() <= 1 {
+            // The empty history, or a shortest path from the one target to
+            // `end`, which passes through `end` only at its end.
+            return true;
+        }
+        self.history += 1;
+        let h = self.history;
+        self.used[end as usize] = h;
+        let mut at = targets[0];
+        self.used[at as usize] = h;
+        for &next in targets[1..].iter().chain([end].iter()) {
+            if next != end && self.used[next as usize] == h {
+                continue; // already on the way
             }
-            calls.pop();
-            if let Some(&(parent, _)) = calls.last() {
-                low[parent] = low[parent].min(low[v]);
+            if !self.extend(at, next) {
+                return false;
             }
-            if low[v] == index[v] {
-                loop {
-                    let w = stack.pop().expect("v is on the stack");
-                    on_stack[w] = false;
-                    comp[w] = next_comp;
-                    if w == v {
-                        break;
-                    }
+            at = next;
+        }
+        true
+    }
+
+    /// Extends the history from `from` to `to` by a shortest path through
+    /// nodes it does not hold yet (a breadth-first search from both ends,
+    /// a layer at a time on the smaller side); false when none is found.
+    fn extend(&mut self, from: u32, to: u32) -> bool {
+        self.search += 1;
+        let g = self.search;
+        self.seen_from[from as usize] = g;
+        self.seen_to[to as usize] = g;
+        let (mut forward, mut backward) = (vec![from], vec![to]);
+        let mut visits = 0;
+        while !forward.is_empty() && !backward.is_empty() {
+            visits += forward.len() + backward.len();
+            if visits > MAX_VISITS {
+                return false;
+            }
+            let meeting = if forward.len() <= backward.len() {
+                self.step_forward(&mut forward)
+            } else {
+                self.step_backward(&mut backward)
+            };
+            if let Some(m) = meeting {
+                let h = self.history;
+                let mut x = m;
+                while x != from {
+                    self.used[x as usize] = h;
+                    x = self.before[x as usize];
                 }
-                next_comp += 1;
+                let mut x = m;
+                while x != to {
+                    x = self.after[x as usize];
+                    self.used[x as usize] = h;
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The next layer from the start; the node where it meets the search
+    /// from the goal, if it does.
+    fn step_forward(&mut self, layer: &mut Vec<u32>) -> Option<u32> {
+        let (g, h) = (self.search, self.history);
+        let mut next = Vec::new();
+        for &v in layer.iter() {
+            for &w in &self.succ[v as usize] {
+                // The search from the goal holds only nodes not yet in the
+                // history, and the goal.
+                let meets = self.seen_to[w as usize] == g;
+                if self.seen_from[w as usize] == g || (!meets && self.used[w as usize] == h) {
+                    continue;
+                }
+                self.seen_from[w as usize] = g;
+                self.before[w as usize] = v;
+                if meets {
+                    return Some(w);
+                }
+                next.push(w);
+            }
+        }
+        *layer = next;
+        None
+    }
+
+    /// The next layer back from the goal; the node where it meets the
+    /// search from the start, if it does.
+    fn step_backward(&mut self, layer: &mut Vec<u32>) -> Option<u32> {
+        let (g, h) = (self.search, self.history);
+        let mut next = Vec::new();
+        for &v in layer.iter() {
+            for &u in &self.pred[v as usize] {
+                // The search from the start holds only nodes not yet in the
+                // history, and the start.
+                let meets = self.seen_from[u as usize] == g;
+                if self.seen_to[u as usize] == g || (!meets && self.used[u as usize] == h) {
+                    continue;
+                }
+                self.seen_to[u as usize] = g;
+                self.after[u as usize] = v;
+                if meets {
+                    return Some(u);
+                }
+                next.push(u);
+            }
+        }
+        *layer = next;
+        None
+    }
+}
+
+/// One move of a position `p` as the witnesses see it.
+enum Move {
+    /// A capture, or a quiet move to a position that cannot come back to
+    /// `p`: no history since the last capture touches it. At most `hi`.
+    Fixed { hi: u8 },
+    /// A quiet move to `node`, which can come back to `p`: worth `repeat`
+    /// when the history holds `node`, otherwise at most `hi`.
+    Cycle { node: u32, repeat: u8, hi: u8 },
+}
+
+/// The children a history must hold for every move of `moves` to be worth
+/// less than `target`, or `None` when no history makes them all worth
+/// less.
+fn holding_below(moves: &[Move], target: u8) -> Option<Vec<u32>> {
+    let mut hold = Vec::new();
+    for m in moves {
+        match *m {
+            Move::Fixed { hi } if hi >= target => return None,
+            Move::Fixed { .. } => {}
+            Move::Cycle { repeat, .. } if repeat >= target => return None,
+            Move::Cycle { node, hi, .. } => {
+                if hi >= target {
+                    hold.push(node);
+                }
             }
         }
     }
-    comp
+    Some(hold)
 }
 
 /// What the witnesses say of one level.
@@ -105,34 +260,82 @@ pub struct Census {
     pub positions: usize,
     /// Positions the tables mark exact.
     pub marked: usize,
-    /// Positions with a witness that they are not exact.
+
+    /// Positions with a witness that a history raises their value above
+    /// its bounds with an empty history.
+    pub raised: usize,
+    /// Positions with a witness that a history lowers their value below
+    /// its bounds with an empty history.
+    pub lowered: usize,
+    /// Positions with any witness: certainly not exact.
     pub witnessed: usize,
     /// Positions marked exact that have a witness (must be 0).
     pub contradicted: usize,
 }
 
-/// Counts the positions of level `n` that a one-move witness proves
-/// inexact, against what `tables` (which must hold level `n`) marks.
+/// Counts the positions of level `n` that a witness (module doc) proves
+/// inexact, against what `tables` (which must hold level `n` and those
+/// below) marks.
 pub fn census(tables: &Tables, n: usize) -> Census {
     let children = quiet_children(n);
-    let comp = components(&children);
+    let cycles = Cycles::of_level(&tables.rules().game(), n);
+    let comes_back = |p: usize, c: usize| cycles.comes_back(p, c);
+    let (lo_all, _) = fixpoint::every_history(&tables.rules().game(), n, tables);
+
+    let mut histories = Histories::new(&children);
     let mut census = Census {
         positions: children.len(),
         ..Census::default()
     };
-    for (r, quiet) in children.iter().enumerate() {
+    let entry_of = |holes: &[u8; HOLES]| tables.entry(holes).expect("the level is built");
+    let n8 = n as u8;
+    for r in 0..children.len() {
         let holes = unrank(n, r as u64);
-        let entry = tables.entry(&holes).expect("the level is built");
-        // `p` with side 0 to move; its children have side 1 to move. By
-        // symmetry the other side to move gives the same answer.
-        let here = comp[2 * r];
-        let witnessed = quiet.iter().any(|&c| {
-            let back = comp[2 * c as usize + 1] == here;
-            let child: [u8; HOLES] = unrank(n, u64::from(c));
-            let repeat = (n as u32 - child[..6].iter().map(|&s| u32::from(s)).sum::<u32>()) as u8;
-            back && repeat > entry.hi
-        });
+        let entry = entry_of(&holes);
+        // `p` with side 0 to move (node `2 r`); its children have side 1
+        // to move. By symmetry the other side to move gives the same
+        // answer.
+        let end = 2 * r as u32;
+        let moves: Vec<Move> = reference_moves(&holes)
+            .into_iter()
+            .map(|(child, taken)| {
+                let c = rank(&child) as u32;
+                if taken > 0 || !comes_back(r, c as usize) {
+                    Move::Fixed {
+                        hi: n8 - entry_of(&child).lo,
+                    }
+                } else {
+                    Move::Cycle {
+                        node: 2 * c + 1,
+                        repeat: n8 - child[..6].iter().sum::<u8>(),
+                        hi: n8 - lo_all[c as usize],
+                    }
+                }
+            })
+            .collect();
+        // A position without a move ends the game whatever the history.
+        let best_repeat = moves
+            .iter()
+            .filter_map(|m| match *m {
+                Move::Cycle { repeat, .. } => Some(repeat),
+                Move::Fixed { .. } => None,
+            })
+            .max();
+        let raised = best_repeat.is_some_and(|best| best > entry.hi);
+        let lowered = !raised
+            && !moves.is_empty()
+            && holding_below(&moves, entry.lo).is_some_and(|hold| {
+                // With an empty history some move pays `entry.lo`.
+                assert!(
+                    !hold.is_empty(),
+                    "level {n}, rank {r}: bounds that contradict"
+                );
+                histories.through(&hold, end)
+            });
+        let witnessed = raised || lowered;
         census.marked += usize::from(entry.exact);
+        census.raised += usize::from(raised);
+        census.lowered += usize::from(lowered);
         census.witnessed += usize::from(witnessed);
         census.contradicted += usize::from(witnessed && entry.exact);
     }
@@ -145,21 +348,68 @@ mod tests {
     use super::*;
 
     #[test]
-    fn components_of_a_small_graph() {
-        // 0 <-> 1 (through the side flip), 2 -> 0, 3 alone.
-        let children = vec![vec![0], vec![0], vec![]];
-        let comp = components(&children);
-        // Node 2r+s: (0,0) -> (0,1) -> (0,0): one component.
-        assert_eq!(comp[0], comp[1]);
-        // (1,0) -> (0,1), nothing leads back to (1,0).
-        assert_ne!(comp[2], comp[1]);
-        assert_ne!(comp[4], comp[5]);
+    fn histories_are_paths_without_a_repeated_position() {
+        // Ranks 0 -> 1 -> 2 -> 0; with the side flip the six real
+        // positions form one cycle: 0 -> 3 -> 4 -> 1 -> 2 -> 5 -> 0.
+        let children = vec![vec![1], vec![2], vec![0]];
+        let mut histories = Histories::new(&children);
+        assert!(histories.through(&[], 0));
+        assert!(histories.through(&[3], 0));
+        // 3 then 5 then 0: through 4, 1 and 2.
+        assert!(histories.through(&[3, 5], 0));
+        assert!(histories.through(&[3, 1, 5], 0));
+        // 5 then 3 would have to pass through 0, the end, before it.
+        // 1 is on the way from 3 to 5.
+        assert!(histories.through(&[3, 5, 1], 0));
+        // 5 then 3, or 1 then 4, would have to pass through 0, the end,
+        // before it.
+        assert!(!histories.through(&[5, 3], 0));
+        assert!(!histories.through(&[1, 4], 0));
+
+        // From 1 to 2 only through 0, the end: the search from 2 must not
+        // meet the search from 1 at 0 (the dead ends 7 and 8 keep it going).
+        let succ = [
+            vec![5],
+            vec![3, 4],
+            vec![],
+            vec![0],
+            vec![0],
+            vec![2],
+            vec![5],
+            vec![6],
+            vec![6],
+        ];
+        let mut histories = Histories::of_graph(succ.to_vec());
+        assert!(!histories.through(&[1, 2], 0));
+        assert!(histories.through(&[7, 5], 2));
+    }
+
+    #[test]
+    fn a_history_holds_the_children_that_could_pay_the_target() {
+        let moves = [
+            Move::Fixed { hi: 3 },
+            Move::Cycle {
+                node: 7,
+                repeat: 2,
+                hi: 6,
+            },
+            Move::Cycle {
+                node: 9,
+                repeat: 1,
+                hi: 4,
+            },
+        ];
+        assert_eq!(holding_below(&moves, 5), Some(vec![7]));
+        assert_eq!(holding_below(&moves, 4), Some(vec![7, 9]));
+        // A repetition or a capture that pays the target: no history helps.
+        assert_eq!(holding_below(&moves, 3), None);
+        assert_eq!(holding_below(&moves, 2), None);
     }
 
     #[test]
     fn no_position_marked_exact_has_a_witness_of_the_contrary() {
-        let tables = Tables::build_in_memory(Rules::default(), 8);
-        for n in 0..=8 {
+        let tables = Tables::build_in_memory(Rules::default(), 7);
+        for n in 0..=7 {
             let c = census(&tables, n);
             assert_eq!(c.contradicted, 0, "level {n}: {c:?}");
             assert!(c.marked + c.witnessed <= c.positions, "level {n}: {c:?}");
@@ -167,7 +417,7 @@ mod tests {
             // change sides): the test would notice a witness search that
             // finds nothing.
             if n >= 4 {
-                assert!(c.witnessed > 0, "level {n}: {c:?}");
+                assert!(c.raised > 0 && c.lowered > 0, "level {n}: {c:?}");
             }
         }
     }
@@ -184,9 +434,12 @@ mod tests {
             let c = census(&tables, n);
             let pct = |k: usize| 100.0 * k as f64 / c.positions as f64;
             println!(
-                "{n:2} {:>10} marked exact {:5.1}%  witnessed inexact {:5.1}%  at most exact {:5.1}%  {c:?}",
+                "{n:2} {:>10} marked exact {:5.1}%  raised {:5.1}%  lowered {:5.1}%  \
+                 witnessed inexact {:5.1}%  at most exact {:5.1}%",
                 c.positions,
                 pct(c.marked),
+                pct(c.raised),
+                pct(c.lowered),
                 pct(c.witnessed),
                 100.0 - pct(c.witnessed)
             );
