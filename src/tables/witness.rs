@@ -150,9 +150,9 @@ impl Histories {
                 return false;
             }
             let meeting = if forward.len() <= backward.len() {
-                self.step_forward(&mut forward)
+                self.step(&mut forward, true)
             } else {
-                self.step_backward(&mut backward)
+                self.step(&mut backward, false)
             };
             if let Some(m) = meeting {
                 let h = self.history;
@@ -172,50 +172,40 @@ impl Histories {
         false
     }
 
-    /// The next layer from the start; the node where it meets the search
-    /// from the goal, if it does.
-    fn step_forward(&mut self, layer: &mut Vec<u32>) -> Option<u32> {
+    /// The next layer from the start (`forward`) or back from the goal;
+    /// the node where it meets the search from the other end, if it does.
+    fn step(&mut self, layer: &mut Vec<u32>, forward: bool) -> Option<u32> {
         let (g, h) = (self.search, self.history);
+        let (edges, seen, other, link) = if forward {
+            (
+                &self.succ,
+                &mut self.seen_from,
+                &self.seen_to,
+                &mut self.before,
+            )
+        } else {
+            (
+                &self.pred,
+                &mut self.seen_to,
+                &self.seen_from,
+                &mut self.after,
+            )
+        };
         let mut next = Vec::new();
         for &v in layer.iter() {
-            for &w in &self.succ[v as usize] {
-                // The search from the goal holds only nodes not yet in the
-                // history, and the goal.
-                let meets = self.seen_to[w as usize] == g;
-                if self.seen_from[w as usize] == g || (!meets && self.used[w as usize] == h) {
+            for &w in &edges[v as usize] {
+                // The other search holds only nodes not yet in the
+                // history, and its own end.
+                let meets = other[w as usize] == g;
+                if seen[w as usize] == g || (!meets && self.used[w as usize] == h) {
                     continue;
                 }
-                self.seen_from[w as usize] = g;
-                self.before[w as usize] = v;
+                seen[w as usize] = g;
+                link[w as usize] = v;
                 if meets {
                     return Some(w);
                 }
                 next.push(w);
-            }
-        }
-        *layer = next;
-        None
-    }
-
-    /// The next layer back from the goal; the node where it meets the
-    /// search from the start, if it does.
-    fn step_backward(&mut self, layer: &mut Vec<u32>) -> Option<u32> {
-        let (g, h) = (self.search, self.history);
-        let mut next = Vec::new();
-        for &v in layer.iter() {
-            for &u in &self.pred[v as usize] {
-                // The search from the start holds only nodes not yet in the
-                // history, and the start.
-                let meets = self.seen_from[u as usize] == g;
-                if self.seen_to[u as usize] == g || (!meets && self.used[u as usize] == h) {
-                    continue;
-                }
-                self.seen_to[u as usize] = g;
-                self.after[u as usize] = v;
-                if meets {
-                    return Some(u);
-                }
-                next.push(u);
             }
         }
         *layer = next;
