@@ -56,17 +56,18 @@ impl Cycles {
                     *slot = quiet_children(rules, &holes);
                 }
             });
-        let comp = components(&children);
         let mut cycles = Cycles {
+            comp: components(&children),
             children,
-            comp,
-            entered_for_good: vec![0; size.div_ceil(64)],
+            entered_for_good: Vec::new(),
         };
+        let mut entered = vec![0u64; size.div_ceil(64)];
         for p in 0..size {
-            for c in cycles.exits(p).collect::<Vec<_>>() {
-                cycles.entered_for_good[c / 64] |= 1 << (c % 64);
+            for c in cycles.exits(p) {
+                entered[c / 64] |= 1 << (c % 64);
             }
         }
+        cycles.entered_for_good = entered;
         cycles
     }
 

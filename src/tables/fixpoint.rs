@@ -98,7 +98,9 @@ fn nodes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<Node> {
 }
 
 /// The bounds `(lo, hi)` of every position of level `n` that hold under
-/// every history (the first of the builder's two fixpoints).
+/// every history, every quiet move allowed to repeat (looser than the
+/// builder's, which values the moves the play cannot come back from by
+/// their empty-history bounds, but as sound).
 pub fn every_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<u8>) {
     under_every_history(n, &nodes(rules, n, lower))
 }
