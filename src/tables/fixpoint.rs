@@ -97,40 +97,14 @@ fn nodes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<Node> {
     nodes
 }
 
-/// The bounds `(lo, hi)` of every position of level `n` that hold under
-/// every history, every quiet move allowed to repeat (looser than the
-/// builder's, which values the moves the play cannot come back from by
-/// their empty-history bounds, but as sound).
-pub fn every_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<u8>) {
-    under_every_history(n, &nodes(rules, n, lower))
-}
-
-fn under_every_history(n: usize, nodes: &[Node]) -> (Vec<u8>, Vec<u8>) {
-    let (mut lo, mut hi) = (vec![0u8; nodes.len()], vec![n as u8; nodes.len()]);
-    fixpoint(n as u8, nodes, &mut lo, &mut hi, true);
-    (lo, hi)
-}
-
-/// The entries of level `n`, given the levels below.
-pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
-    let mut nodes = nodes(rules, n, lower);
-    let size = nodes.len();
+/// The bounds `(lo, hi)` under every history that the builder computes:
+/// every quiet move may repeat a position of the history, except one the
+/// play cannot come back from (up to [`EXIT_LEVELS`] seeds), which is
+/// worth its child's bounds with an empty history (`fresh`, the level's
+/// entries), as stored, under every history.
+fn with_exits(rules: &Oware, n: usize, nodes: &mut [Node], fresh: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let n8 = n as u8;
-    let (mut lo, mut hi) = (vec![0u8; size], vec![n8; size]);
-    fixpoint(n8, &nodes, &mut lo, &mut hi, false);
-    let fresh: Vec<u8> = (0..size)
-        .map(|p| {
-            Entry {
-                lo: lo[p],
-                hi: hi[p],
-                exact: false,
-            }
-            .encode()
-        })
-        .collect();
     if n <= EXIT_LEVELS {
-        // A move the play cannot come back from is worth its child's
-        // bounds with an empty history, as stored, under every history.
         let cycles = Cycles::of_level(rules, n);
         for (p, node) in nodes.iter_mut().enumerate() {
             for c in std::mem::take(&mut node.quiet) {
@@ -143,8 +117,44 @@ pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
             }
         }
     }
-    let (lo, hi) = under_every_history(n, &nodes);
-    (0..size)
+    let (mut lo, mut hi) = (vec![0u8; nodes.len()], vec![n8; nodes.len()]);
+    fixpoint(n8, nodes, &mut lo, &mut hi, true);
+    (lo, hi)
+}
+
+/// The entries of level `n` with an empty history (none marked exact),
+/// and the nodes they were computed from.
+fn empty_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<Node>) {
+    let nodes = nodes(rules, n, lower);
+    let size = nodes.len();
+    let (mut lo, mut hi) = (vec![0u8; size], vec![n as u8; size]);
+    fixpoint(n as u8, &nodes, &mut lo, &mut hi, false);
+    let fresh = (0..size)
+        .map(|p| {
+            Entry {
+                lo: lo[p],
+                hi: hi[p],
+                exact: false,
+            }
+            .encode()
+        })
+        .collect();
+    (fresh, nodes)
+}
+
+/// The bounds under every history of level `n` that the builder computes
+/// (see [`with_exits`]), given the levels below: where they meet, the
+/// level's entries say exact.
+pub fn every_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<u8>) {
+    let (fresh, mut nodes) = empty_history(rules, n, lower);
+    with_exits(rules, n, &mut nodes, &fresh)
+}
+
+/// The entries of level `n`, given the levels below.
+pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
+    let (fresh, mut nodes) = empty_history(rules, n, lower);
+    let (lo, hi) = with_exits(rules, n, &mut nodes, &fresh);
+    (0..fresh.len())
         .map(|p| {
             if lo[p] == hi[p] {
                 Entry::exact(lo[p]).encode()

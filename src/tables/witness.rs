@@ -7,7 +7,8 @@
 //! the seeds then on his holes); a capture, or a quiet move to a position
 //! that cannot come back to `p`, is worth what its child's bounds with an
 //! empty history allow (no position of `H` can be met again); any other
-//! quiet move is worth what the child's bounds under every history allow.
+//! quiet move is worth what the child's bounds under every history allow
+//! (the builder's, [`fixpoint::every_history`]).
 //! Two witnesses that `p`'s value under some history differs from its
 //! value with an empty one (its bounds `lo..=hi` in the tables):
 //!
