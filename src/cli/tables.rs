@@ -218,6 +218,9 @@ struct ProbeReport {
     /// Known for the history given (exact, or the empty-history value of a
     /// position reached by a capture).
     known: bool,
+    /// Bounds on the seeds the side to move collects whatever the history
+    /// since the last capture (equal when exact).
+    every_history: [u32; 2],
     /// The final totals `[south, north]` when known.
     final_scores: Option<[u32; 2]>,
     moves: Vec<MoveReport>,
@@ -334,8 +337,12 @@ fn probe_report(
         on_board: verdict.on_board,
         value: u32::from(verdict.entry.lo),
         value_max: u32::from(verdict.entry.hi),
-        exact: verdict.entry.exact,
+        exact: verdict.entry.is_exact(),
         known: verdict.final_scores.is_some(),
+        every_history: [
+            u32::from(verdict.entry.every_lo),
+            u32::from(verdict.entry.every_hi),
+        ],
         final_scores: verdict.final_scores,
         moves,
     })
@@ -370,6 +377,10 @@ fn report_text(r: &ProbeReport) -> String {
         kind(r.exact, r.known),
         finals(r.final_scores)
     );
+    if !r.exact {
+        let [lo, hi] = r.every_history;
+        let _ = write!(out, "\nWhatever the history: {}", value(lo, hi));
+    }
     for m in &r.moves {
         let shown = if m.known {
             format!(

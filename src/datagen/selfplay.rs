@@ -147,7 +147,7 @@ pub fn play_game(
             table: table.map(|v| TableValue {
                 lo: v.entry.lo,
                 hi: v.entry.hi,
-                kind: if v.entry.exact {
+                kind: if v.entry.is_exact() {
                     TableKind::Exact
                 } else if v.entry.lo == v.entry.hi {
                     TableKind::Fresh

@@ -65,6 +65,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::codebook::{self, Codebook};
 use super::cycles::Cycles;
 use super::entry::Entry;
 use super::index::{advance, level_size, rank, unrank, HOLES};
@@ -169,8 +170,10 @@ const BATCH: usize = 32;
 /// A level built: its entries, what the build measured and, when asked
 /// for, the order in which its bounds were proved.
 pub struct BuiltLevel {
-    /// One byte per position ([`Entry::encode`]).
+    /// One byte per position, which `codebook` reads.
     pub entries: Vec<u8>,
+    /// What the bytes of the level stand for.
+    pub codebook: Codebook,
     /// What the build measured.
     pub stats: LevelStats,
     /// The proof order of the bounds with an empty history.
@@ -209,7 +212,9 @@ pub fn build_level(
         times: times.as_deref(),
     };
     stats.rounds += game.solve();
-    // The bounds with an empty history, as stored.
+    // The bounds with an empty history, as the game under every history
+    // reads them (format 1 bytes, wider than 5 seeds widened to `n`).
+    let fresh_book = Codebook::format_1(n as u8);
     let mut entries = super::huge_pages::filled(size, || 0u8);
     entries
         .par_chunks_mut(CHUNK)
@@ -217,12 +222,7 @@ pub fn build_level(
         .for_each(|(bytes, words)| {
             for (byte, w) in bytes.iter_mut().zip(words) {
                 let (lo, hi) = Word(w.load(Relaxed)).bounds(n as u8);
-                *byte = Entry {
-                    lo,
-                    hi,
-                    exact: false,
-                }
-                .encode();
+                *byte = format_1_byte(lo, hi);
             }
         });
     let cycles = (n <= EXIT_LEVELS).then(|| Cycles::of_level(rules, n));
@@ -233,29 +233,54 @@ pub fn build_level(
     game.cycles = cycles.as_ref();
     game.times = None;
     stats.rounds += game.solve();
-    entries
-        .par_chunks_mut(CHUNK)
-        .zip(words.par_chunks(CHUNK))
-        .for_each(|(bytes, words)| {
-            for (byte, w) in bytes.iter_mut().zip(words) {
-                let w = Word(w.load(Relaxed));
-                if w.exact() {
-                    *byte = Entry::exact(w.bounds(n as u8).0).encode();
-                }
-            }
-        });
+    let codebook = codebook::encode_level(n as u8, &mut entries, |p, byte| {
+        let fresh = fresh_book.decode(byte).expect("valid entries");
+        let (every_lo, every_hi) = Word(words[p].load(Relaxed)).bounds(n as u8);
+        both_bounds(fresh, every_lo, every_hi, n as u8)
+    });
     for &b in &entries {
-        let e = Entry::decode(b, n as u8).expect("valid entries");
-        stats.exact += e.exact as u64;
+        let e = codebook.decode(b).expect("valid entries");
+        stats.exact += e.is_exact() as u64;
         stats.fresh_known += (e.lo == e.hi) as u64;
     }
     let order =
         times.map(|times| ProofOrder::new(times.into_iter().map(AtomicU32::into_inner).collect()));
     BuiltLevel {
         entries,
+        codebook,
         stats,
         order,
     }
+}
+
+/// The format 1 byte of bounds `lo..=hi` with an empty history (see
+/// [`Codebook::format_1`]; not exact; wider than 5 seeds, `hi` widens to
+/// the level).
+pub fn format_1_byte(lo: u8, hi: u8) -> u8 {
+    let code = match hi - lo {
+        0 => 1,
+        d @ 1..=5 => 1 + d,
+        _ => 7,
+    };
+    code << 5 | lo
+}
+
+/// A position's entry from its bounds with an empty history (`fresh`) and
+/// under every history: where the latter meet, the value is exact; else
+/// they are widened to contain the former (both hold for the empty
+/// history).
+pub fn both_bounds(fresh: Entry, every_lo: u8, every_hi: u8, n: u8) -> Entry {
+    if every_lo == every_hi {
+        return Entry::exact(every_lo);
+    }
+    Entry::new(
+        fresh.lo,
+        fresh.hi,
+        every_lo.min(fresh.lo),
+        every_hi.max(fresh.hi),
+        n,
+    )
+    .expect("ordered bounds")
 }
 
 /// Levels up to which the game under every history tells apart the quiet
@@ -270,11 +295,12 @@ pub const EXIT_LEVELS: usize = 14;
 /// the level's own) give, like a capture: its bounds join the capture
 /// bounds of `words` and it leaves the count of quiet moves.
 fn fold_exits(n: u8, words: &[AtomicU32], entries: &[u8], cycles: &Cycles) {
+    let book = Codebook::format_1(n);
     words.par_iter().enumerate().for_each(|(p, cell)| {
         let w = Word(cell.load(Relaxed));
         let (mut cap_lo, mut cap_hi, mut quiet) = (w.cap_lo(), w.cap_hi(), w.quiet());
         for c in cycles.exits(p) {
-            let e = Entry::decode(entries[c], n).expect("valid entries");
+            let e = book.decode(entries[c]).expect("valid entries");
             cap_lo = cap_lo.max(n - e.hi);
             cap_hi = cap_hi.max(n - e.lo);
             quiet -= 1;
@@ -298,7 +324,7 @@ fn fold_exits(n: u8, words: &[AtomicU32], entries: &[u8], cycles: &Cycles) {
 /// | 16-20 | the best lower bound a capture (or the lack of moves) gives the mover |
 /// | 21-25 | the best upper bound likewise (0 without capture or ending) |
 /// | 26-30 | seeds on the holes of the side to move |
-/// | 31    | exact: the bounds under every history met (set at the end of that game) |
+/// | 31    | unused |
 #[derive(Copy, Clone)]
 struct Word(u32);
 
@@ -310,7 +336,6 @@ const QUIET_SHIFT: u32 = 13;
 const CAP_LO_SHIFT: u32 = 16;
 const CAP_HI_SHIFT: u32 = 21;
 const OWN_SHIFT: u32 = 26;
-const EXACT: u32 = 1 << 31;
 /// The fields of one game: `lo`, `hi` and the counter.
 const GAME_FIELDS: u32 = (1 << QUIET_SHIFT) - 1;
 
@@ -361,10 +386,6 @@ impl Word {
 
     fn own(self) -> u8 {
         self.field(OWN_SHIFT, 5)
-    }
-
-    fn exact(self) -> bool {
-        self.0 & EXACT != 0
     }
 
     /// The bits that record `lo = value`.
@@ -518,9 +539,7 @@ struct Retrograde<'a> {
 
 impl Retrograde<'_> {
     /// Plays the game for every threshold from `n` down to 1; returns the
-    /// rounds of propagation made. The game's fields start empty; after
-    /// the game under every history, the exact bit records where its
-    /// bounds met.
+    /// rounds of propagation made. The game's fields start empty.
     fn solve(&self) -> u64 {
         let n = self.n;
         self.words.par_chunks(CHUNK).for_each(|words| {
@@ -550,17 +569,6 @@ impl Retrograde<'_> {
         }
         if n == 0 {
             self.progress.add(size);
-        }
-        if self.histories == Histories::Any {
-            self.words.par_chunks(CHUNK).for_each(|words| {
-                for cell in words {
-                    let w = Word(cell.load(Relaxed));
-                    let (lo, hi) = w.bounds(n);
-                    if lo == hi {
-                        cell.store(w.0 | EXACT, Relaxed);
-                    }
-                }
-            });
         }
         rounds
     }

@@ -1,22 +1,16 @@
-//! One table entry: a byte that says what is known of a position's value.
+//! One table entry: what is known of a position's value.
 //!
 //! The value of a position is the number of the seeds on the board that the
 //! side to move collects under perfect play. It can depend on the game's
-//! history (the repetition rule), so an entry holds:
-//! - bounds `lo..=hi` on the value with an *empty* history, as when the
-//!   position was just reached by a capture (or starts a game);
-//! - whether the value is *exact*: the same whatever the history since the
-//!   last capture (then `lo == hi` is that value).
+//! history (the repetition rule), so an entry holds two pairs of bounds:
+//! - `lo..=hi` on the value with an *empty* history, as when the position
+//!   was just reached by a capture (or starts a game);
+//! - `every_lo..=every_hi` on the value under *every* history since the
+//!   last capture. Where they meet the value is *exact*: the same whatever
+//!   the history (then `lo == hi` is that value too).
 //!
-//! Layout: bits 0-4 are `lo` (0..=31), bits 5-7 a code:
-//! - 0: exact under any history, value `lo`;
-//! - 1: `lo` is the value with an empty history, but another history can
-//!   change it;
-//! - 2..=6: `hi = lo + code - 1`;
-//! - 7: `hi` is the level's seed count (nothing better is known).
-//!
-//! Bounds wider than 5 are stored as code 7: widening a bound is always
-//! sound, it only loses precision.
+//! A level stores one byte per position, which its
+//! [`Codebook`](super::codebook::Codebook) turns into an entry.
 
 /// What one entry says.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -25,14 +19,11 @@ pub struct Entry {
     pub lo: u8,
     /// The greatest value with an empty history.
     pub hi: u8,
-    /// Whether the value is `lo` (== `hi`) under every history.
-    pub exact: bool,
+    /// The least value under any history.
+    pub every_lo: u8,
+    /// The greatest value under any history.
+    pub every_hi: u8,
 }
-
-const LO_MASK: u8 = 0x1F;
-const EXACT: u8 = 0;
-const FRESH: u8 = 1;
-const TOP: u8 = 7;
 
 impl Entry {
     /// An entry whose value is known under every history.
@@ -40,8 +31,38 @@ impl Entry {
         Entry {
             lo: value,
             hi: value,
-            exact: true,
+            every_lo: value,
+            every_hi: value,
         }
+    }
+
+    /// An entry that bounds the value with an empty history only (nothing
+    /// known under other histories, `n` the level).
+    pub fn fresh(lo: u8, hi: u8, n: u8) -> Entry {
+        Entry {
+            lo,
+            hi,
+            every_lo: 0,
+            every_hi: n,
+        }
+    }
+
+    /// The entry with these bounds at level `n`, if they can be:
+    /// `every_lo <= lo <= hi <= every_hi <= n`, and `lo == hi` where the
+    /// bounds under every history meet.
+    pub fn new(lo: u8, hi: u8, every_lo: u8, every_hi: u8, n: u8) -> Option<Entry> {
+        let ordered = every_lo <= lo && lo <= hi && hi <= every_hi && every_hi <= n;
+        (ordered && (every_lo < every_hi || lo == hi)).then_some(Entry {
+            lo,
+            hi,
+            every_lo,
+            every_hi,
+        })
+    }
+
+    /// Whether the value is the same under every history.
+    pub fn is_exact(self) -> bool {
+        self.every_lo == self.every_hi
     }
 
     /// The value with an empty history, when it is known.
@@ -49,36 +70,24 @@ impl Entry {
         (self.lo == self.hi).then_some(self.lo)
     }
 
-    /// The byte stored for this entry at level `n` (`lo <= hi <= n <= 31`).
-    pub fn encode(self) -> u8 {
-        debug_assert!(self.lo <= self.hi && self.hi <= LO_MASK);
-        let code = if self.exact {
-            EXACT
-        } else {
-            match self.hi - self.lo {
-                0 => FRESH,
-                d @ 1..=5 => FRESH + d,
-                _ => TOP,
-            }
-        };
-        code << 5 | self.lo
+    /// Whether every bound of `self` allows what `other`'s bounds allow
+    /// (`self` is `other`, or `other` widened).
+    pub fn contains(&self, other: &Entry) -> bool {
+        self.every_lo <= other.every_lo
+            && self.lo <= other.lo
+            && other.hi <= self.hi
+            && other.every_hi <= self.every_hi
     }
 
-    /// Reads a stored byte of level `n`; `None` when the byte cannot have
-    /// been written for that level (a bound above `n`).
-    pub fn decode(byte: u8, n: u8) -> Option<Entry> {
-        let lo = byte & LO_MASK;
-        let code = byte >> 5;
-        let hi = match code {
-            EXACT | FRESH => lo,
-            TOP => n,
-            _ => lo + code - FRESH,
-        };
-        (hi <= n && lo <= hi).then_some(Entry {
-            lo,
-            hi,
-            exact: code == EXACT,
-        })
+    /// How much the bounds leave open: the widths of both pairs.
+    pub fn width(&self) -> u8 {
+        (self.hi - self.lo) + (self.every_hi - self.every_lo)
+    }
+
+    /// A total order on entries (for listings that must not depend on a
+    /// hash map's order).
+    pub fn key(&self) -> (u8, u8, u8, u8) {
+        (self.lo, self.hi, self.every_lo, self.every_hi)
     }
 }
 
@@ -87,34 +96,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_round_trip_or_widen() {
-        for n in 0..=31u8 {
-            for lo in 0..=n {
-                for hi in lo..=n {
-                    for exact in [false, lo == hi] {
-                        let e = Entry { lo, hi, exact };
-                        let back = Entry::decode(e.encode(), n).unwrap();
-                        assert_eq!((back.lo, back.exact), (lo, exact));
-                        if hi - lo <= 5 {
-                            assert_eq!(back.hi, hi);
-                        } else {
-                            assert_eq!(back.hi, n);
-                        }
-                    }
-                }
-            }
-        }
+    fn entries_are_ordered_bounds() {
+        assert_eq!(Entry::new(3, 3, 3, 3, 5), Some(Entry::exact(3)));
+        assert!(Entry::exact(3).is_exact());
+        assert!(!Entry::fresh(3, 3, 5).is_exact());
+        assert_eq!(Entry::fresh(3, 3, 5).fresh_value(), Some(3));
+        assert_eq!(Entry::new(2, 4, 1, 5, 5).unwrap().fresh_value(), None);
+        // Out of order, above the level, or met under every history
+        // without a value.
+        assert_eq!(Entry::new(2, 4, 3, 5, 5), None);
+        assert_eq!(Entry::new(2, 4, 1, 6, 5), None);
+        assert_eq!(Entry::new(4, 2, 1, 5, 5), None);
+        assert_eq!(Entry::new(2, 2, 2, 2, 5), Some(Entry::exact(2)));
     }
 
     #[test]
-    fn bytes_impossible_for_a_level_are_refused() {
-        assert_eq!(Entry::decode(Entry::exact(5).encode(), 4), None);
-        let wide = Entry {
-            lo: 3,
-            hi: 5,
-            exact: false,
-        };
-        assert_eq!(Entry::decode(wide.encode(), 4), None);
-        assert!(Entry::decode(wide.encode(), 5).is_some());
+    fn an_entry_contains_its_narrowings() {
+        let wide = Entry::new(2, 5, 1, 6, 8).unwrap();
+        let narrow = Entry::new(3, 4, 2, 6, 8).unwrap();
+        assert!(wide.contains(&narrow));
+        assert!(!narrow.contains(&wide));
+        assert!(wide.contains(&wide));
+        assert_eq!(wide.width(), 8);
+        assert_eq!(Entry::exact(4).width(), 0);
     }
 }

@@ -1,5 +1,6 @@
-//! The file of one table level: a 64-byte header, then one byte per
-//! position in index order.
+//! The file of one table level: a 64-byte header, the level's codebook
+//! (what each byte value stands for), then one byte per position in index
+//! order.
 //!
 //! | offset | bytes | content                                              |
 //! |--------|-------|------------------------------------------------------|
@@ -13,6 +14,12 @@
 //! | 40     | 8     | the number of positions                              |
 //! | 48     | 8     | checksum of the entries (see [`checksum`])           |
 //! | 56     | 8     | how many entries are exact (a statistic)             |
+//! | 64     | 1024  | the codebook: 4 bytes per byte value (see [`Codebook`]) |
+//! | 1088   | 8     | checksum of the codebook                             |
+//!
+//! Format 1 (before 2026-11-27) had no codebook: its entries follow the
+//! header at once and read as [`Codebook::format_1`] says. Such files are
+//! still read; they know nothing under every history but the exact values.
 //!
 //! A level is written under a temporary name in the same directory, synced,
 //! then renamed to its final name: a file under a final name is always
@@ -23,13 +30,14 @@ use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::entry::Entry;
+use super::codebook::{self, Codebook};
 use super::index::level_size;
 use super::Rules;
 pub use crate::checksum::checksum;
 
-/// The version of the layout above; files of another version are refused.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the layout above, which files are written in; files of
+/// this version or of version 1 are read, others refused.
+pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"AWALETB\0";
 const HEADER: usize = 64;
 
@@ -43,10 +51,10 @@ pub fn level_path(dir: &Path, rules: &Rules, n: usize) -> PathBuf {
     dir.join(file_name(rules, n))
 }
 
-fn header(rules: &Rules, n: usize, entries: &[u8], exact: u64) -> [u8; HEADER] {
+fn header(rules: &Rules, n: usize, entries: &[u8], exact: u64, version: u32) -> [u8; HEADER] {
     let mut h = [0u8; HEADER];
     h[..8].copy_from_slice(MAGIC);
-    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[8..12].copy_from_slice(&version.to_le_bytes());
     h[12..16].copy_from_slice(&(n as u32).to_le_bytes());
     h[16..16 + b"oware".len()].copy_from_slice(b"oware");
     h[32] = rules.grand_slam_code();
@@ -63,6 +71,35 @@ pub fn write_level(
     dir: &Path,
     rules: &Rules,
     n: usize,
+    codebook: &Codebook,
+    entries: &[u8],
+    exact: u64,
+) -> io::Result<PathBuf> {
+    let mut book = codebook.to_bytes();
+    book.extend_from_slice(&checksum(&book).to_le_bytes());
+    write_file(dir, rules, n, FORMAT_VERSION, &book, entries, exact)
+}
+
+/// Writes a level in format 1 (no codebook; `entries` in that format), as
+/// the engine did before format 2: for the tests that old files load.
+#[cfg(test)]
+pub fn write_level_format_1(
+    dir: &Path,
+    rules: &Rules,
+    n: usize,
+    entries: &[u8],
+    exact: u64,
+) -> io::Result<PathBuf> {
+    write_file(dir, rules, n, 1, &[], entries, exact)
+}
+
+/// Writes a level file: header, `between` (the codebook block), entries.
+fn write_file(
+    dir: &Path,
+    rules: &Rules,
+    n: usize,
+    version: u32,
+    between: &[u8],
     entries: &[u8],
     exact: u64,
 ) -> io::Result<PathBuf> {
@@ -74,7 +111,8 @@ pub fn write_level(
     ));
     let result = (|| {
         let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-        out.write_all(&header(rules, n, entries, exact))?;
+        out.write_all(&header(rules, n, entries, exact, version))?;
+        out.write_all(between)?;
         out.write_all(entries)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
@@ -112,8 +150,9 @@ impl std::fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// Reads and checks the file of level `n` for `rules` in `dir`: header,
-/// size, checksum and every entry. Returns the entries.
-pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadError> {
+/// codebook, size, checksums and every entry. Returns the codebook and the
+/// entries.
+pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<u8>), LoadError> {
     let path = level_path(dir, rules, n);
     let bad = |why: String| LoadError::Bad(path.clone(), why);
     let mut file = match File::open(&path) {
@@ -130,9 +169,9 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadEr
     let u32_at = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().expect("4 bytes"));
     let u64_at = |i: usize| u64::from_le_bytes(h[i..i + 8].try_into().expect("8 bytes"));
     let version = u32_at(8);
-    if version != FORMAT_VERSION {
+    if version != FORMAT_VERSION && version != 1 {
         return Err(bad(format!(
-            "format version {version}, this engine reads version {FORMAT_VERSION}"
+            "format version {version}, this engine reads versions 1 and {FORMAT_VERSION}"
         )));
     }
     let level = u32_at(12) as usize;
@@ -151,6 +190,18 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadEr
             rules.describe()
         )));
     }
+    let book = if version == 1 {
+        Codebook::format_1(n as u8)
+    } else {
+        let mut block = [0u8; codebook::BYTES + 8];
+        file.read_exact(&mut block)
+            .map_err(|_| bad("truncated: shorter than its codebook".into()))?;
+        let (book, sum) = block.split_at(codebook::BYTES);
+        if checksum(book).to_le_bytes() != sum {
+            return Err(bad("codebook checksum mismatch: the file is corrupt".into()));
+        }
+        Codebook::from_bytes(n as u8, book).map_err(|why| bad(format!("bad codebook: {why}")))?
+    };
     let count = u64_at(40);
     let expected = level_size(n);
     if count != expected {
@@ -179,9 +230,9 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<Vec<u8>, LoadEr
     }
     // Which of the 256 bytes are valid entries of this level, worked out
     // once: the check of a large level is then a table look-up per byte.
-    let valid: [bool; 256] = std::array::from_fn(|b| Entry::decode(b as u8, n as u8).is_some());
+    let valid: [bool; 256] = std::array::from_fn(|b| book.decode(b as u8).is_some());
     if let Some(i) = entries.iter().position(|&b| !valid[usize::from(b)]) {
         return Err(bad(format!("entry {i} is not valid for level {n}")));
     }
-    Ok(entries)
+    Ok((book, entries))
 }

@@ -3,9 +3,9 @@
 //! nothing changes (the first builder of the project, slow but obviously
 //! the fixpoint). The retrograde builder must give the same bytes.
 
-use super::build::{level_board, mover_holes, Lower, EXIT_LEVELS};
+use super::build::{both_bounds, format_1_byte, level_board, mover_holes, Lower, EXIT_LEVELS};
+use super::codebook::{self, Codebook};
 use super::cycles::Cycles;
-use super::entry::Entry;
 use super::index::{advance, level_size, rank, unrank};
 use crate::game::Game;
 use crate::variants::oware::Oware;
@@ -106,12 +106,13 @@ fn with_exits(rules: &Oware, n: usize, nodes: &mut [Node], fresh: &[u8]) -> (Vec
     let n8 = n as u8;
     if n <= EXIT_LEVELS {
         let cycles = Cycles::of_level(rules, n);
+        let book = Codebook::format_1(n8);
         for (p, node) in nodes.iter_mut().enumerate() {
             for c in std::mem::take(&mut node.quiet) {
                 if cycles.comes_back(p, c) {
                     node.quiet.push(c);
                 } else {
-                    let e = Entry::decode(fresh[c], n8).expect("valid entries");
+                    let e = book.decode(fresh[c]).expect("valid entries");
                     node.fix(n8 - e.hi, n8 - e.lo);
                 }
             }
@@ -122,23 +123,15 @@ fn with_exits(rules: &Oware, n: usize, nodes: &mut [Node], fresh: &[u8]) -> (Vec
     (lo, hi)
 }
 
-/// The entries of level `n` with an empty history (none marked exact),
-/// and the nodes they were computed from.
+/// The bounds of level `n` with an empty history, as format 1 bytes (none
+/// exact; see [`Codebook::format_1`]), and the nodes they were computed
+/// from.
 fn empty_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<Node>) {
     let nodes = nodes(rules, n, lower);
     let size = nodes.len();
     let (mut lo, mut hi) = (vec![0u8; size], vec![n as u8; size]);
     fixpoint(n as u8, &nodes, &mut lo, &mut hi, false);
-    let fresh = (0..size)
-        .map(|p| {
-            Entry {
-                lo: lo[p],
-                hi: hi[p],
-                exact: false,
-            }
-            .encode()
-        })
-        .collect();
+    let fresh = (0..size).map(|p| format_1_byte(lo[p], hi[p])).collect();
     (fresh, nodes)
 }
 
@@ -150,17 +143,15 @@ pub fn every_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Ve
     with_exits(rules, n, &mut nodes, &fresh)
 }
 
-/// The entries of level `n`, given the levels below.
-pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
-    let (fresh, mut nodes) = empty_history(rules, n, lower);
-    let (lo, hi) = with_exits(rules, n, &mut nodes, &fresh);
-    (0..fresh.len())
-        .map(|p| {
-            if lo[p] == hi[p] {
-                Entry::exact(lo[p]).encode()
-            } else {
-                fresh[p]
-            }
-        })
-        .collect()
+/// The entries of level `n` and their codebook, given the levels below.
+pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Codebook) {
+    let (mut bytes, mut nodes) = empty_history(rules, n, lower);
+    let (lo, hi) = with_exits(rules, n, &mut nodes, &bytes);
+    let n8 = n as u8;
+    let fresh_book = Codebook::format_1(n8);
+    let book = codebook::encode_level(n8, &mut bytes, |p, byte| {
+        let fresh = fresh_book.decode(byte).expect("valid entries");
+        both_bounds(fresh, lo[p], hi[p], n8)
+    });
+    (bytes, book)
 }

@@ -5,8 +5,9 @@
 //!
 //! - [`index`]: the dense index of a level (a combinatorial rank of the
 //!   12 holes, the side to move normalised to holes 1..6).
-//! - [`entry`]: the byte stored per position (empty-history bounds and an
-//!   exactness flag).
+//! - [`entry`]: what is known of a position (bounds with an empty history
+//!   and under every history).
+//! - [`codebook`]: what the byte stored per position stands for.
 //! - [`build`]: the builder of one level and the treatment of cycles.
 //! - [`cycles`]: which quiet moves the play can come back from.
 //! - [`file`]: the file of one level (header, checksum, atomic writes).
@@ -19,6 +20,7 @@
 //! users.
 
 pub mod build;
+pub mod codebook;
 pub mod cycles;
 pub mod entry;
 pub mod file;
@@ -35,6 +37,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 pub use build::{LevelStats, Progress};
+pub use codebook::Codebook;
 pub use entry::Entry;
 pub use file::LoadError;
 pub use moves::{keeping_moves, move_outcomes, MoveOutcome};
@@ -140,22 +143,32 @@ pub fn default_dir() -> Option<PathBuf> {
     var("HOME").map(|home| PathBuf::from(home).join(".local/share/awale/tables"))
 }
 
+/// One level: a byte per position, and what the bytes stand for.
+#[derive(Clone, Debug)]
+struct Level {
+    codebook: Codebook,
+    entries: Box<[u8]>,
+}
+
 /// A set of levels for one set of rules, each present or not.
 #[derive(Clone, Debug)]
 pub struct Tables {
     rules: Rules,
-    levels: Vec<Option<Box<[u8]>>>,
+    levels: Vec<Option<Level>>,
     /// The proof order of the levels built in memory.
     orders: Vec<Option<ProofOrder>>,
 }
 
 impl build::Lower for Tables {
     fn entry(&self, n: usize, index: u64) -> Entry {
-        let byte = self.levels[n]
+        let level = self.levels[n]
             .as_ref()
-            .expect("lower levels are built first")[index as usize];
+            .expect("lower levels are built first");
         // Every byte was checked when the level was loaded or built.
-        Entry::decode(byte, n as u8).expect("entries are valid")
+        level
+            .codebook
+            .decode(level.entries[index as usize])
+            .expect("entries are valid")
     }
 }
 
@@ -214,23 +227,29 @@ impl Tables {
 
     /// The raw entries of level `n`, if present.
     pub fn level(&self, n: usize) -> Option<&[u8]> {
-        self.levels.get(n)?.as_deref()
+        Some(&self.levels.get(n)?.as_ref()?.entries)
+    }
+
+    /// What the bytes of level `n` stand for, if present.
+    pub fn codebook(&self, n: usize) -> Option<&Codebook> {
+        Some(&self.levels.get(n)?.as_ref()?.codebook)
     }
 
     /// What the tables say of a position given by its holes from the side
     /// to move (own holes first), if its level is present.
+    #[inline]
     pub fn entry(&self, holes: &[u8; index::HOLES]) -> Option<Entry> {
-        let (byte, n) = self.slot(holes)?;
-        Entry::decode(*byte, n as u8)
+        let (byte, level) = self.slot(holes)?;
+        level.codebook.decode(*byte)
     }
 
     /// The stored byte of a position given by its holes from the side to
     /// move, with its level, if that level is present.
     #[inline]
-    fn slot(&self, holes: &[u8; index::HOLES]) -> Option<(&u8, usize)> {
+    fn slot(&self, holes: &[u8; index::HOLES]) -> Option<(&u8, &Level)> {
         let n: usize = holes.iter().map(|&h| h as usize).sum();
-        let level = self.level(n)?;
-        Some((&level[index::rank(holes) as usize], n))
+        let level = self.levels.get(n)?.as_ref()?;
+        Some((&level.entries[index::rank(holes) as usize], level))
     }
 
     /// What the tables say of a board (either side to move), if covered.
@@ -264,7 +283,10 @@ impl Tables {
     pub fn build_level(&mut self, n: usize, progress: &Progress, keep_order: bool) -> LevelStats {
         assert!(n <= index::MAX_LEVEL && (0..n).all(|k| self.has(k)));
         let built = build::build_level(&self.rules.game(), n, self, progress, keep_order);
-        self.levels[n] = Some(built.entries.into_boxed_slice());
+        self.levels[n] = Some(Level {
+            codebook: built.codebook,
+            entries: built.entries.into_boxed_slice(),
+        });
         self.orders[n] = built.order;
         built.stats
     }
@@ -306,7 +328,12 @@ impl Tables {
             .collect();
         for (n, level) in read.into_iter().enumerate() {
             match level {
-                Ok(entries) => tables.levels[n] = Some(entries.into_boxed_slice()),
+                Ok((codebook, entries)) => {
+                    tables.levels[n] = Some(Level {
+                        codebook,
+                        entries: entries.into_boxed_slice(),
+                    })
+                }
                 Err(LoadError::Missing(_)) => {}
                 Err(e) => errors.push((n, e)),
             }
@@ -328,8 +355,11 @@ impl Tables {
         let mut tables = Tables::empty(rules);
         for n in 0..=max.min(index::MAX_LEVEL) {
             match file::read_level(dir, &rules, n) {
-                Ok(entries) => {
-                    tables.levels[n] = Some(entries.into_boxed_slice());
+                Ok((codebook, entries)) => {
+                    tables.levels[n] = Some(Level {
+                        codebook,
+                        entries: entries.into_boxed_slice(),
+                    });
                     on_event(BuildEvent::Loaded { n });
                     continue;
                 }
@@ -343,8 +373,9 @@ impl Tables {
             });
             let start = Instant::now();
             let stats = tables.build_level(n, progress, false);
-            let entries = tables.level(n).expect("just built");
-            let path = file::write_level(dir, &rules, n, entries, stats.exact)?;
+            let level = tables.levels[n].as_ref().expect("just built");
+            let path =
+                file::write_level(dir, &rules, n, &level.codebook, &level.entries, stats.exact)?;
             on_event(BuildEvent::Finished {
                 n,
                 stats: &stats,
@@ -369,14 +400,15 @@ pub struct Verdict {
     pub final_scores: Option<[u32; 2]>,
     /// The final totals at the worst and at the best value for the side to
     /// move that the entry allows for the history given: the bounds `lo`
-    /// and `hi` with an empty history, the exact value under any; `None`
-    /// when the history is not empty and the value not exact.
-    pub final_range: Option<[[u32; 2]; 2]>,
+    /// and `hi` with an empty history, the bounds under every history
+    /// otherwise.
+    pub final_range: [[u32; 2]; 2],
 }
 
 /// What the tables say of `board` in `game` reached with `fresh` history
-/// (true: nothing since the last capture, so the empty-history value
-/// applies), or `None` when its level is not present or the game is over.
+/// (true: nothing since the last capture, so the bounds with an empty
+/// history apply; else those under every history), or `None` when its
+/// level is not present or the game is over.
 pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Option<Verdict> {
     if game.end(board).is_some() || Rules::of(game) != tables.rules {
         return None;
@@ -390,13 +422,16 @@ pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Opt
         scores[1 - me] += on_board - u32::from(v);
         scores
     };
-    let final_range = (entry.exact || fresh).then(|| [finals(entry.lo), finals(entry.hi)]);
+    let (lo, hi) = if fresh {
+        (entry.lo, entry.hi)
+    } else {
+        (entry.every_lo, entry.every_hi)
+    };
+    let final_range = [finals(lo), finals(hi)];
     Some(Verdict {
         on_board,
         entry,
-        final_scores: final_range
-            .filter(|[worst, best]| worst == best)
-            .map(|[known, _]| known),
+        final_scores: (final_range[0] == final_range[1]).then_some(final_range[0]),
         final_range,
     })
 }

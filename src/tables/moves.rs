@@ -86,13 +86,14 @@ pub fn move_outcomes(
                     mv,
                     lo: captured + child.on_board - u32::from(child.entry.hi),
                     hi: captured + child.on_board - u32::from(child.entry.lo),
-                    exact: child.entry.exact,
+                    exact: child.entry.is_exact(),
                     final_scores: child.final_scores,
                     ends: false,
                     proof_time: (!irreversible)
                         .then(|| tables.proof_times(&next).map(|[_, hi]| hi))
                         .flatten(),
-                    certain: child.final_scores.is_some() && (irreversible || child.entry.exact),
+                    certain: child.final_scores.is_some()
+                        && (irreversible || child.entry.is_exact()),
                 },
                 None => MoveOutcome {
                     mv,

@@ -23,7 +23,7 @@ impl Oracle<Oware> for TableOracle {
         if pos.score(0) + pos.score(1) < self.min_captured {
             return None;
         }
-        verdict(&self.tables, &self.game, pos, fresh)?.final_range
+        Some(verdict(&self.tables, &self.game, pos, fresh)?.final_range)
     }
 
     #[inline]
@@ -57,15 +57,22 @@ impl Oracle<Oware> for TableOracle {
         match v.final_scores {
             Some([south, north]) => format!(
                 "final score South {south} - North {north} under perfect play ({})",
-                if e.exact {
+                if e.is_exact() {
                     "exact"
                 } else {
                     "exact for this history"
                 }
             ),
             None => format!(
-                "the side to move collects {}..{} of the {} seeds on the board if reached by a capture; not known for this history",
-                e.lo, e.hi, v.on_board
+                "the side to move collects {}..{} of the {} seeds on the board {}",
+                if fresh { e.lo } else { e.every_lo },
+                if fresh { e.hi } else { e.every_hi },
+                v.on_board,
+                if fresh {
+                    "(reached by a capture)"
+                } else {
+                    "whatever the history"
+                }
             ),
         }
     }

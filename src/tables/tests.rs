@@ -163,11 +163,13 @@ fn every_small_position_has_the_value_of_an_exhaustive_search() {
     }
 }
 
+/// Under random histories, every position's value lies within its bounds
+/// under every history, and an exact position keeps its value.
 #[test]
-fn exact_positions_keep_their_value_under_random_histories() {
+fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
     let tables = Tables::build_in_memory(Rules::default(), CHECKED);
     let mut rng = Rng::new(2024);
-    let mut checked = 0;
+    let (mut checked, mut exact, mut bounded) = (0, 0, 0);
     for _ in 0..1500 {
         let n = 2 + rng.below(2);
         let mut holes = unrank(n, rng.next_u64() % level_size(n));
@@ -178,12 +180,16 @@ fn exact_positions_keep_their_value_under_random_histories() {
         for ply in 0..8 {
             if ply > 0 {
                 let entry = tables.entry(&holes).unwrap();
-                if entry.exact {
-                    let mut p = path.clone();
-                    let value = reference_value(&holes, ply, &mut p, -1, n as i32 + 1);
-                    assert_eq!(value, entry.lo as i32, "{holes:?} after {path:?}");
-                    checked += 1;
-                }
+                let mut p = path.clone();
+                let value = reference_value(&holes, ply, &mut p, -1, n as i32 + 1);
+                let (lo, hi) = (i32::from(entry.every_lo), i32::from(entry.every_hi));
+                assert!(
+                    (lo..=hi).contains(&value),
+                    "{holes:?} after {path:?}: {value} outside {lo}..={hi}"
+                );
+                checked += 1;
+                exact += usize::from(entry.is_exact());
+                bounded += usize::from(lo < hi && (lo > 0 || hi < n as i32));
             }
             path.push((holes, ply));
             seen.insert((holes, ply % 2));
@@ -198,7 +204,10 @@ fn exact_positions_keep_their_value_under_random_histories() {
             holes = quiet[rng.below(quiet.len())];
         }
     }
-    assert!(checked > 300, "only {checked} positions checked");
+    assert!(
+        checked > 3000 && exact > 300 && bounded > 300,
+        "{checked} positions checked, {exact} exact, {bounded} bounded"
+    );
 }
 
 #[test]
@@ -208,7 +217,10 @@ fn most_small_values_are_proved() {
         let level = tables.level(n).unwrap();
         let proved = level
             .iter()
-            .filter(|&&b| Entry::decode(b, n as u8).unwrap().fresh_value().is_some())
+            .filter(|&&b| {
+                let e = tables.codebook(n).unwrap().decode(b).unwrap();
+                e.fresh_value().is_some()
+            })
             .count();
         assert!(
             proved * 10 >= level.len() * 7,
@@ -257,11 +269,15 @@ fn files_round_trip_and_bad_files_are_refused() {
     // Truncated.
     let err = refused(&good[..good.len() - 10], 5, rules);
     assert!(err.contains("truncated"), "{err}");
-    // A flipped byte in the entries.
+    // A flipped byte in the entries, or in the codebook.
+    let mut flipped = good.clone();
+    *flipped.last_mut().unwrap() ^= 0x01;
+    let err = refused(&flipped, 5, rules);
+    assert!(err.contains("checksum mismatch"), "{err}");
     let mut flipped = good.clone();
     flipped[100] ^= 0x01;
     let err = refused(&flipped, 5, rules);
-    assert!(err.contains("checksum"), "{err}");
+    assert!(err.contains("codebook checksum"), "{err}");
     // Built for other rules, read for these.
     let other = Rules {
         grand_slam: GrandSlam::Capture,
@@ -274,6 +290,51 @@ fn files_round_trip_and_bad_files_are_refused() {
     let err = refused(&four, 5, rules);
     assert!(err.contains("level 4"), "{err}");
     std::fs::write(&path, &good).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Files of format 1 (no codebook, no bounds under every history) still
+/// load, with the same values.
+#[test]
+fn files_of_format_1_load() {
+    let dir = scratch_dir("format1");
+    let rules = Rules::default();
+    let built = Tables::build_in_memory(rules, 6);
+    for n in 0..=6 {
+        let book = built.codebook(n).unwrap();
+        let old: Vec<u8> = built
+            .level(n)
+            .unwrap()
+            .iter()
+            .map(|&b| {
+                let e = book.decode(b).unwrap();
+                if e.is_exact() {
+                    e.lo
+                } else {
+                    super::build::format_1_byte(e.lo, e.hi)
+                }
+            })
+            .collect();
+        file::write_level_format_1(&dir, &rules, n, &old, 0).unwrap();
+    }
+    let (loaded, errors) = Tables::load(&dir, rules, 31);
+    assert!(errors.is_empty(), "{errors:?}");
+    for n in 0..=6 {
+        let size = level_size(n);
+        for r in 0..size {
+            let holes = unrank(n, r);
+            let (new, old) = (built.entry(&holes).unwrap(), loaded.entry(&holes).unwrap());
+            assert_eq!(
+                (old.lo, old.is_exact()),
+                (new.lo, new.is_exact()),
+                "{holes:?}"
+            );
+            assert!(old.hi == new.hi || old.hi == n as u8, "{holes:?}");
+            if !old.is_exact() {
+                assert_eq!((old.every_lo, old.every_hi), (0, n as u8), "{holes:?}");
+            }
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -346,7 +407,8 @@ fn the_retrograde_builder_gives_the_fixpoint_of_the_equations() {
         let mut tables = Tables::empty(Rules::of(&rules));
         for n in 0..=max {
             tables.build_level(n, &Progress::default(), true);
-            let expected = super::fixpoint::level(&rules, n, &tables);
+            let (expected, codebook) = super::fixpoint::level(&rules, n, &tables);
+            assert_eq!(tables.codebook(n), Some(&codebook), "level {n}, {rules:?}");
             let built = tables.level(n).unwrap();
             let differ = (0..built.len()).find(|&p| built[p] != expected[p]);
             assert_eq!(
@@ -429,7 +491,11 @@ fn games_from_covered_positions_keep_the_table_result() {
             continue;
         };
         let entry = at_start.entry;
-        let kind = if entry.exact { &mut exact } else { &mut known };
+        let kind = if entry.is_exact() {
+            &mut exact
+        } else {
+            &mut known
+        };
         if *kind >= 100 {
             continue;
         }
@@ -562,7 +628,7 @@ fn search_scores_respect_the_table_bounds() {
             let Some(v) = verdict(&tables, &game, &child, true) else {
                 continue; // not a capture, or the game is over
             };
-            let [worst, best] = v.final_range.unwrap();
+            let [worst, best] = v.final_range;
             if worst == best {
                 continue;
             }

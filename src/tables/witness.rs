@@ -324,11 +324,11 @@ pub fn census(tables: &Tables, n: usize) -> Census {
                 histories.through(&hold, end)
             });
         let witnessed = raised || lowered;
-        census.marked += usize::from(entry.exact);
+        census.marked += usize::from(entry.is_exact());
         census.raised += usize::from(raised);
         census.lowered += usize::from(lowered);
         census.witnessed += usize::from(witnessed);
-        census.contradicted += usize::from(witnessed && entry.exact);
+        census.contradicted += usize::from(witnessed && entry.is_exact());
     }
     census
 }

@@ -411,7 +411,7 @@ impl<G: BoardView> Table<G> {
         let me = board.side();
         Some(TableJson {
             value: scores[me] - board.score(me),
-            exact: verdict.entry.exact,
+            exact: verdict.entry.is_exact(),
             scores,
         })
     }

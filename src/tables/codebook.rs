@@ -1,0 +1,267 @@
+//! What the 256 byte values of one level stand for.
+//!
+//! A level stores one byte per position, and each byte names one of 256
+//! [`Entry`] values (bounds with an empty history, bounds under every
+//! history) listed in the level's codebook. The builder lists every exact
+//! value met, then the other entries met most often in the level, 255 in
+//! all, and the widest one (nothing known), which every other entry widens
+//! to if need be; a position whose entry is not listed takes the tightest
+//! listed entry that contains it. Widening a
+//! bound is always sound: it only loses precision.
+//!
+//! Files of format 1 had no codebook: their byte was `lo` (5 bits) and a
+//! 3-bit code ([`Codebook::format_1`] reads it), and they knew nothing under
+//! every history but the exact values.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use super::entry::Entry;
+
+/// Bytes of a codebook in a file: four per byte value (`every_lo`, `lo`,
+/// `hi`, `every_hi`; `0xFF` four times for a value the level does not
+/// use).
+pub const BYTES: usize = 4 * 256;
+
+const UNUSED: [u8; 4] = [0xFF; 4];
+
+/// The entries the byte values of one level stand for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Codebook {
+    entries: [Option<Entry>; 256],
+}
+
+impl Codebook {
+    /// The entry a byte stands for; `None` when the level uses no such byte.
+    #[inline]
+    pub fn decode(&self, byte: u8) -> Option<Entry> {
+        self.entries[usize::from(byte)]
+    }
+
+    /// The codebook of format 1 files at level `n`: `lo` in bits 0-4 and a
+    /// code in bits 5-7: 0 exact, 1 proved with an empty history only,
+    /// 2..=6 `hi = lo + code - 1`, 7 `hi = n`.
+    pub fn format_1(n: u8) -> Codebook {
+        Codebook {
+            entries: std::array::from_fn(|b| {
+                let (lo, code) = (b as u8 & 0x1F, b as u8 >> 5);
+                let hi = match code {
+                    0 | 1 => lo,
+                    7 => n,
+                    _ => lo + code - 1,
+                };
+                (hi <= n).then(|| {
+                    if code == 0 {
+                        Entry::exact(lo)
+                    } else {
+                        Entry::fresh(lo, hi, n)
+                    }
+                })
+            }),
+        }
+    }
+
+    /// The codebook of a level of `n` seeds whose positions have the
+    /// entries counted in `counts`: every exact one, then those met most
+    /// often (ties in the order of [`Entry::key`]), 255 in all, and the
+    /// widest entry. Exact values come first because widening one loses
+    /// its exactness, the tables' most valuable knowledge.
+    pub fn choose(n: u8, counts: &HashMap<Entry, u64>) -> Codebook {
+        let widest = Entry::fresh(0, n, n);
+        let mut by_count: Vec<(&Entry, &u64)> =
+            counts.iter().filter(|&(e, _)| *e != widest).collect();
+        by_count.sort_unstable_by_key(|&(e, &c)| (!e.is_exact(), std::cmp::Reverse(c), e.key()));
+        let mut listed: Vec<Entry> = by_count.iter().take(255).map(|&(e, _)| *e).collect();
+        listed.sort_unstable_by_key(Entry::key);
+        listed.push(widest);
+        let mut entries = [None; 256];
+        for (slot, e) in entries.iter_mut().zip(listed) {
+            *slot = Some(e);
+        }
+        Codebook { entries }
+    }
+
+    /// The byte of the tightest listed entry that contains `e` (the
+    /// narrowest bounds; the first such byte on a tie), if any does.
+    pub fn encode(&self, e: Entry) -> Option<u8> {
+        (0..=255u8)
+            .filter_map(|b| self.decode(b).map(|c| (b, c)))
+            .filter(|(_, c)| c.contains(&e))
+            .min_by_key(|(b, c)| (c.width(), *b))
+            .map(|(b, _)| b)
+    }
+
+    /// The codebook as stored in a file ([`BYTES`] bytes).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.entries
+            .iter()
+            .flat_map(|e| e.map_or(UNUSED, |e| [e.every_lo, e.lo, e.hi, e.every_hi]))
+            .collect()
+    }
+
+    /// Reads a stored codebook of level `n`; an error says what is wrong
+    /// (an entry that cannot belong to the level, or no widest entry).
+    pub fn from_bytes(n: u8, bytes: &[u8]) -> Result<Codebook, String> {
+        if bytes.len() != BYTES {
+            return Err(format!("a codebook of {} bytes, not {BYTES}", bytes.len()));
+        }
+        let mut entries = [None; 256];
+        for (b, (slot, raw)) in entries.iter_mut().zip(bytes.chunks_exact(4)).enumerate() {
+            if raw == UNUSED {
+                continue;
+            }
+            let e = Entry::new(raw[1], raw[2], raw[0], raw[3], n)
+                .ok_or_else(|| format!("codebook entry {b} is not valid for level {n}"))?;
+            *slot = Some(e);
+        }
+        let book = Codebook { entries };
+        if book.encode(Entry::fresh(0, n, n)).is_none() {
+            return Err("the codebook has no entry for positions not known".into());
+        }
+        Ok(book)
+    }
+}
+
+/// Chooses the codebook of level `n` for the entries `entry_of` gives and
+/// rewrites `bytes` (one per position) with them: `entry_of(p, byte)` is
+/// the entry of position `p`, whose byte is `byte` before the rewrite.
+pub fn encode_level(
+    n: u8,
+    bytes: &mut [u8],
+    entry_of: impl Fn(usize, u8) -> Entry + Sync,
+) -> Codebook {
+    const CHUNK: usize = 1 << 14;
+    // Entries are counted in a dense array indexed by their four bounds.
+    let side = usize::from(n) + 1;
+    let slot = |e: Entry| {
+        ((usize::from(e.lo) * side + usize::from(e.hi)) * side + usize::from(e.every_lo)) * side
+            + usize::from(e.every_hi)
+    };
+    let counts = bytes
+        .par_chunks(CHUNK)
+        .enumerate()
+        .fold(
+            || vec![0u64; side.pow(4)],
+            |mut counts, (k, chunk)| {
+                for (i, &b) in chunk.iter().enumerate() {
+                    counts[slot(entry_of(k * CHUNK + i, b))] += 1;
+                }
+                counts
+            },
+        )
+        .reduce(
+            || vec![0u64; side.pow(4)],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        );
+    let met: HashMap<Entry, u64> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c > 0)
+        .map(|(i, &c)| {
+            let b = |shift: u32| (i / side.pow(shift) % side) as u8;
+            let e = Entry::new(b(3), b(2), b(1), b(0), n).expect("counted entries are valid");
+            (e, c)
+        })
+        .collect();
+    let book = Codebook::choose(n, &met);
+    let mut byte_of = vec![0u8; side.pow(4)];
+    for e in met.keys() {
+        byte_of[slot(*e)] = book
+            .encode(*e)
+            .expect("the widest entry contains every entry");
+    }
+    bytes
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .for_each(|(k, chunk)| {
+            for (i, b) in chunk.iter_mut().enumerate() {
+                *b = byte_of[slot(entry_of(k * CHUNK + i, *b))];
+            }
+        });
+    book
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(list: &[(Entry, u64)]) -> HashMap<Entry, u64> {
+        list.iter().copied().collect()
+    }
+
+    #[test]
+    fn format_1_reads_the_old_bytes() {
+        let book = Codebook::format_1(12);
+        assert_eq!(book.decode(5), Some(Entry::exact(5)));
+        assert_eq!(book.decode(1 << 5 | 4), Some(Entry::fresh(4, 4, 12)));
+        assert_eq!(book.decode(3 << 5 | 4), Some(Entry::fresh(4, 6, 12)));
+        assert_eq!(book.decode(7 << 5 | 4), Some(Entry::fresh(4, 12, 12)));
+        // A bound above the level.
+        assert_eq!(book.decode(13), None);
+        assert_eq!(book.decode(6 << 5 | 8), None);
+    }
+
+    #[test]
+    fn the_most_frequent_entries_are_listed_and_the_others_widen() {
+        let n = 24;
+        let mut list = Vec::new();
+        // 300 entries, the first the most frequent.
+        let mut k = 0;
+        for lo in 0..=18u8 {
+            for w in 0..=4u8 {
+                for d in 0..=2u8 {
+                    if k < 300 && lo >= d {
+                        let e = Entry::new(lo, lo + w, lo - d, lo + w + d, n).unwrap();
+                        list.push((e, 1000 - k));
+                        k += 1;
+                    }
+                }
+            }
+        }
+        let book = Codebook::choose(n, &counts(&list));
+        for (i, &(e, _)) in list.iter().enumerate() {
+            let b = book
+                .encode(e)
+                .expect("the widest entry contains every entry");
+            let got = book.decode(b).unwrap();
+            assert!(got.contains(&e));
+            // The exact entries are listed first: some of them come late
+            // in `list`, and push out the last of the most frequent.
+            if i < 250 || e.is_exact() {
+                assert_eq!(got, e, "entry {i} is among the most frequent");
+            } else if i >= 255 {
+                assert!(got.width() > e.width());
+            }
+        }
+        let back = Codebook::from_bytes(n, &book.to_bytes()).unwrap();
+        assert_eq!(back, book);
+        // A rare exact value is listed before frequent bounds.
+        list.push((Entry::exact(24), 1));
+        let book = Codebook::choose(n, &counts(&list));
+        let b = book.encode(Entry::exact(24)).unwrap();
+        assert_eq!(book.decode(b), Some(Entry::exact(24)));
+    }
+
+    #[test]
+    fn a_stored_codebook_is_checked() {
+        let n = 10;
+        let book = Codebook::choose(n, &counts(&[(Entry::exact(3), 5)]));
+        let mut bytes = book.to_bytes();
+        assert_eq!(Codebook::from_bytes(n, &bytes), Ok(book));
+        // An entry above the level.
+        assert!(Codebook::from_bytes(n - 5, &bytes).is_err());
+        // Bounds out of order.
+        bytes[0..4].copy_from_slice(&[2, 3, 1, 4]);
+        assert!(Codebook::from_bytes(n, &bytes).is_err());
+        // No widest entry.
+        let only_exact = Codebook::choose(n, &HashMap::new()).to_bytes();
+        let mut no_widest = only_exact.clone();
+        no_widest[..4].copy_from_slice(&UNUSED);
+        assert!(Codebook::from_bytes(n, &no_widest).is_err());
+        assert!(Codebook::from_bytes(n, &only_exact[..100]).is_err());
+    }
+}
