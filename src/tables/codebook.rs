@@ -2,12 +2,16 @@
 //!
 //! A level stores one byte per position, and each byte names one of 256
 //! [`Entry`] values (bounds with an empty history, bounds under every
-//! history) listed in the level's codebook. The builder lists every exact
-//! value met, then the other entries met most often in the level, 255 in
-//! all, and the widest one (nothing known), which every other entry widens
-//! to if need be; a position whose entry is not listed takes the tightest
-//! listed entry that contains it. Widening a
-//! bound is always sound: it only loses precision.
+//! history) listed in the level's codebook. A position whose entry is
+//! not listed takes the listed entry that contains it with the same bounds
+//! with an empty history and the tightest bounds under every history:
+//! widening a bound is always sound, it only loses precision, and the
+//! bounds with an empty history are never widened, because the levels
+//! above read them through their captures (a loss there would spread up
+//! the levels). So the builder lists every exact value met, then for every
+//! pair of bounds with an empty history met, the entry with the widest
+//! bounds under every history among its positions; then the entries met
+//! most often, and the widest entry of all (nothing known).
 //!
 //! Files of format 1 had no codebook: their byte was `lo` (5 bits) and a
 //! 3-bit code ([`Codebook::format_1`] reads it), and they knew nothing under
@@ -63,16 +67,37 @@ impl Codebook {
     }
 
     /// The codebook of a level of `n` seeds whose positions have the
-    /// entries counted in `counts`: every exact one, then those met most
-    /// often (ties in the order of [`Entry::key`]), 255 in all, and the
-    /// widest entry. Exact values come first because widening one loses
-    /// its exactness, the tables' most valuable knowledge.
+    /// entries counted in `counts` (module doc): every exact one; for each
+    /// pair `lo..=hi` met, the entry that contains all those with that
+    /// pair; then those met most often (ties in the order of
+    /// [`Entry::key`]); 256 in all with the widest entry.
     pub fn choose(n: u8, counts: &HashMap<Entry, u64>) -> Codebook {
         let widest = Entry::fresh(0, n, n);
-        let mut by_count: Vec<(&Entry, &u64)> =
-            counts.iter().filter(|&(e, _)| *e != widest).collect();
-        by_count.sort_unstable_by_key(|&(e, &c)| (!e.is_exact(), std::cmp::Reverse(c), e.key()));
-        let mut listed: Vec<Entry> = by_count.iter().take(255).map(|&(e, _)| *e).collect();
+        let mut pairs: HashMap<(u8, u8), (Entry, u64)> = HashMap::new();
+        for (e, &c) in counts.iter().filter(|(e, _)| !e.is_exact()) {
+            let (hull, total) = pairs.entry((e.lo, e.hi)).or_insert((*e, 0));
+            hull.every_lo = hull.every_lo.min(e.every_lo);
+            hull.every_hi = hull.every_hi.max(e.every_hi);
+            *total += c;
+        }
+        // The kinds of entries in the order they are listed: exact, the
+        // hull of a pair, any other; by count within each kind.
+        let mut candidates: Vec<(u8, u64, Entry)> = counts
+            .iter()
+            .map(|(e, &c)| (if e.is_exact() { 0 } else { 2 }, c, *e))
+            .chain(pairs.values().map(|&(e, c)| (1, c, e)))
+            .filter(|&(_, _, e)| e != widest)
+            .collect();
+        candidates.sort_unstable_by_key(|&(kind, c, e)| (kind, std::cmp::Reverse(c), e.key()));
+        let mut listed: Vec<Entry> = Vec::with_capacity(256);
+        for (_, _, e) in candidates {
+            if listed.len() == 255 {
+                break;
+            }
+            if !listed.contains(&e) {
+                listed.push(e);
+            }
+        }
         listed.sort_unstable_by_key(Entry::key);
         listed.push(widest);
         let mut entries = [None; 256];
@@ -82,13 +107,14 @@ impl Codebook {
         Codebook { entries }
     }
 
-    /// The byte of the tightest listed entry that contains `e` (the
-    /// narrowest bounds; the first such byte on a tie), if any does.
+    /// The byte of the listed entry that contains `e` with the narrowest
+    /// bounds with an empty history, then under every history (the first
+    /// such byte on a tie), if any does.
     pub fn encode(&self, e: Entry) -> Option<u8> {
         (0..=255u8)
             .filter_map(|b| self.decode(b).map(|c| (b, c)))
             .filter(|(_, c)| c.contains(&e))
-            .min_by_key(|(b, c)| (c.width(), *b))
+            .min_by_key(|&(b, c)| (c.hi - c.lo, c.every_hi - c.every_lo, b))
             .map(|(b, _)| b)
     }
 
@@ -206,44 +232,40 @@ mod tests {
     }
 
     #[test]
-    fn the_most_frequent_entries_are_listed_and_the_others_widen() {
+    fn the_bounds_with_an_empty_history_are_kept_and_the_most_frequent_entries_listed() {
         let n = 24;
         let mut list = Vec::new();
-        // 300 entries, the first the most frequent.
-        let mut k = 0;
+        // 500 entries, the first the most frequent: bounds with an empty
+        // history `lo..=lo + w`, under every history `d` wider each side.
         for lo in 0..=18u8 {
             for w in 0..=4u8 {
-                for d in 0..=2u8 {
-                    if k < 300 && lo >= d {
-                        let e = Entry::new(lo, lo + w, lo - d, lo + w + d, n).unwrap();
-                        list.push((e, 1000 - k));
-                        k += 1;
+                for d in 0..=lo.min(5) {
+                    if list.len() < 500 {
+                        let e = Entry::new(lo, lo + w, lo - d, (lo + w + d).min(n), n).unwrap();
+                        list.push((e, 1000 - list.len() as u64));
                     }
                 }
             }
         }
+        // A rare exact value.
+        list.push((Entry::exact(24), 1));
         let book = Codebook::choose(n, &counts(&list));
+        let mut listed = 0;
         for (i, &(e, _)) in list.iter().enumerate() {
             let b = book
                 .encode(e)
                 .expect("the widest entry contains every entry");
             let got = book.decode(b).unwrap();
-            assert!(got.contains(&e));
-            // The exact entries are listed first: some of them come late
-            // in `list`, and push out the last of the most frequent.
-            if i < 250 || e.is_exact() {
-                assert_eq!(got, e, "entry {i} is among the most frequent");
-            } else if i >= 255 {
-                assert!(got.width() > e.width());
+            assert!(got.contains(&e), "{e:?} in {got:?}");
+            assert_eq!((got.lo, got.hi), (e.lo, e.hi), "{e:?}");
+            if e.is_exact() || i < 100 {
+                assert_eq!(got, e, "entry {i}");
             }
+            listed += usize::from(got == e);
         }
+        assert!(listed >= 200, "{listed} listed");
         let back = Codebook::from_bytes(n, &book.to_bytes()).unwrap();
         assert_eq!(back, book);
-        // A rare exact value is listed before frequent bounds.
-        list.push((Entry::exact(24), 1));
-        let book = Codebook::choose(n, &counts(&list));
-        let b = book.encode(Entry::exact(24)).unwrap();
-        assert_eq!(book.decode(b), Some(Entry::exact(24)));
     }
 
     #[test]

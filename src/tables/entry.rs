@@ -79,11 +79,6 @@ impl Entry {
             && other.every_hi <= self.every_hi
     }
 
-    /// How much the bounds leave open: the widths of both pairs.
-    pub fn width(&self) -> u8 {
-        (self.hi - self.lo) + (self.every_hi - self.every_lo)
-    }
-
     /// A total order on entries (for listings that must not depend on a
     /// hash map's order).
     pub fn key(&self) -> (u8, u8, u8, u8) {
@@ -117,7 +112,5 @@ mod tests {
         assert!(wide.contains(&narrow));
         assert!(!narrow.contains(&wide));
         assert!(wide.contains(&wide));
-        assert_eq!(wide.width(), 8);
-        assert_eq!(Entry::exact(4).width(), 0);
     }
 }

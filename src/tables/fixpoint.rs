@@ -135,6 +135,12 @@ fn empty_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<No
     (fresh, nodes)
 }
 
+/// The bounds of level `n` with an empty history, as format 1 bytes (see
+/// [`empty_history`]), given the levels below.
+pub fn empty_history_bytes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
+    empty_history(rules, n, lower).0
+}
+
 /// The bounds under every history of level `n` that the builder computes
 /// (see [`with_exits`]), given the levels below: where they meet, the
 /// level's entries say exact.
