@@ -9,9 +9,11 @@
 //! bounds with an empty history are never widened, because the levels
 //! above read them through their captures (a loss there would spread up
 //! the levels). So the builder lists every exact value met, then for every
-//! pair of bounds with an empty history met, the entry with the widest
-//! bounds under every history among its positions; then the entries met
-//! most often, and the widest entry of all (nothing known).
+//! pair of bounds with an empty history met, an entry whose bounds under
+//! every history contain those of all its positions; then the entries met
+//! most often, and the widest entry of all (nothing known). (Up to 24
+//! seeds there are at most 175 such pairs and 25 exact values, so they
+//! always fit; were they more than 255, the rarest would widen, soundly.)
 //!
 //! Files of format 1 had no codebook: their byte was `lo` (5 bits) and a
 //! 3-bit code ([`Codebook::format_1`] reads it), and they knew nothing under

@@ -48,11 +48,11 @@ impl Entry {
     }
 
     /// The entry with these bounds at level `n`, if they can be:
-    /// `every_lo <= lo <= hi <= every_hi <= n`, and `lo == hi` where the
-    /// bounds under every history meet.
+    /// `every_lo <= lo <= hi <= every_hi <= n` (the empty history is one
+    /// history).
     pub fn new(lo: u8, hi: u8, every_lo: u8, every_hi: u8, n: u8) -> Option<Entry> {
         let ordered = every_lo <= lo && lo <= hi && hi <= every_hi && every_hi <= n;
-        (ordered && (every_lo < every_hi || lo == hi)).then_some(Entry {
+        ordered.then_some(Entry {
             lo,
             hi,
             every_lo,
@@ -97,8 +97,7 @@ mod tests {
         assert!(!Entry::fresh(3, 3, 5).is_exact());
         assert_eq!(Entry::fresh(3, 3, 5).fresh_value(), Some(3));
         assert_eq!(Entry::new(2, 4, 1, 5, 5).unwrap().fresh_value(), None);
-        // Out of order, above the level, or met under every history
-        // without a value.
+        // Out of order, or above the level.
         assert_eq!(Entry::new(2, 4, 3, 5, 5), None);
         assert_eq!(Entry::new(2, 4, 1, 6, 5), None);
         assert_eq!(Entry::new(4, 2, 1, 5, 5), None);

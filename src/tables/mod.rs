@@ -393,7 +393,8 @@ impl Tables {
 pub struct Verdict {
     /// Seeds on the board.
     pub on_board: u32,
-    /// Bounds on the seeds the side to move collects with an empty history.
+    /// What the tables hold of the position: bounds on the seeds the side
+    /// to move collects with an empty history, and under every history.
     pub entry: Entry,
     /// The final totals `[south, north]` when the value is known for the
     /// history given (see [`verdict`]).
