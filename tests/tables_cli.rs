@@ -250,6 +250,30 @@ fn probe_keeps_the_quiet_moves_that_follow_the_proof_order() {
 }
 
 #[test]
+fn probe_reports_the_bounds_whatever_the_history() {
+    // Reached by quiet moves or by a capture, the position's value and
+    // each move's lie within bounds that hold under every history, which
+    // contain those with an empty history (equal after a capture).
+    let position = "2-1-0-3-0-1-1-1-0-0-1-0-20-18-S";
+    let (ok, json, err) = awale(&["tables", "probe", "--position", position, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let bounds = |v: &serde_json::Value, key: &str| v[key].as_u64().unwrap();
+    let within = |v: &serde_json::Value| {
+        let every = v["every_history"].as_array().unwrap();
+        let (lo, hi) = (every[0].as_u64().unwrap(), every[1].as_u64().unwrap());
+        lo <= bounds(v, "value") && bounds(v, "value_max") <= hi
+    };
+    assert!(within(&v), "{json}");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty() && moves.iter().all(within), "{json}");
+    let (ok, text, err) = awale(&["tables", "probe", "--position", position]);
+    assert!(ok, "{err}");
+    let exact = v["exact"] == true;
+    assert_eq!(text.contains("Whatever the history:"), !exact, "{text}");
+}
+
+#[test]
 fn the_protocol_reports_table_hits_and_table_scores() {
     let out = protocol(
         &[],

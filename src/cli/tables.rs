@@ -238,6 +238,8 @@ struct MoveReport {
     exact: bool,
     /// Known for the history after the move.
     known: bool,
+    /// Bounds that hold whatever the history before the move.
+    every_history: [u32; 2],
     final_scores: Option<[u32; 2]>,
     /// Among the moves the engine chooses from at this root: those that
     /// keep the position's outcome, the surest first (docs/tables.md).
@@ -329,6 +331,7 @@ fn probe_report(
             value_max: o.hi,
             exact: o.exact,
             known: o.final_scores.is_some(),
+            every_history: o.every_history,
             final_scores: o.final_scores,
         })
         .collect();
@@ -389,9 +392,11 @@ fn report_text(r: &ProbeReport) -> String {
                 kind(m.exact, true)
             )
         } else {
+            let [lo, hi] = m.every_history;
             format!(
-                "{:>5}  not known for this history (if reached by a capture: {})",
+                "{:>5}  not known for this history (whatever the history: {}; if reached by a capture: {})",
                 "?",
+                value(lo, hi),
                 value(m.value, m.value_max)
             )
         };

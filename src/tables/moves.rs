@@ -22,6 +22,10 @@ pub struct MoveOutcome {
     pub hi: u32,
     /// Whether the outcome holds under every history.
     pub exact: bool,
+    /// Bounds on the same seeds that hold whatever the history before the
+    /// move: those of the position it leads to under every history after
+    /// a quiet move, `lo..=hi` after a capture or an ending.
+    pub every_history: [u32; 2],
     /// The final totals `[south, north]` when known for this history.
     pub final_scores: Option<[u32; 2]>,
     /// Whether the game ends right after the move (a target reached, no
@@ -75,6 +79,7 @@ pub fn move_outcomes(
                     lo: v,
                     hi: v,
                     exact: true,
+                    every_history: [v, v],
                     final_scores: Some(end.scores),
                     ends: true,
                     proof_time: None,
@@ -82,29 +87,45 @@ pub fn move_outcomes(
                 };
             }
             match verdict(tables, game, &next, irreversible || assume_fresh) {
-                Some(child) => MoveOutcome {
-                    mv,
-                    lo: captured + child.on_board - u32::from(child.entry.hi),
-                    hi: captured + child.on_board - u32::from(child.entry.lo),
-                    exact: child.entry.is_exact(),
-                    final_scores: child.final_scores,
-                    ends: false,
-                    proof_time: (!irreversible)
-                        .then(|| tables.proof_times(&next).map(|[_, hi]| hi))
-                        .flatten(),
-                    certain: child.final_scores.is_some()
-                        && (irreversible || child.entry.is_exact()),
-                },
-                None => MoveOutcome {
-                    mv,
-                    lo: captured,
-                    hi: captured + crate::variants::oware::SEEDS - next.score(0) - next.score(1),
-                    exact: false,
-                    final_scores: None,
-                    ends: false,
-                    proof_time: None,
-                    certain: false,
-                },
+                Some(child) => {
+                    // What the mover collects when the opponent collects
+                    // `theirs` of the seeds on the board after the move.
+                    let mine = |theirs: u8| captured + child.on_board - u32::from(theirs);
+                    let (lo, hi) = (mine(child.entry.hi), mine(child.entry.lo));
+                    MoveOutcome {
+                        mv,
+                        lo,
+                        hi,
+                        exact: child.entry.is_exact(),
+                        every_history: if irreversible {
+                            [lo, hi]
+                        } else {
+                            [mine(child.entry.every_hi), mine(child.entry.every_lo)]
+                        },
+                        final_scores: child.final_scores,
+                        ends: false,
+                        proof_time: (!irreversible)
+                            .then(|| tables.proof_times(&next).map(|[_, hi]| hi))
+                            .flatten(),
+                        certain: child.final_scores.is_some()
+                            && (irreversible || child.entry.is_exact()),
+                    }
+                }
+                None => {
+                    let most =
+                        captured + crate::variants::oware::SEEDS - next.score(0) - next.score(1);
+                    MoveOutcome {
+                        mv,
+                        lo: captured,
+                        hi: most,
+                        exact: false,
+                        every_history: [captured, most],
+                        final_scores: None,
+                        ends: false,
+                        proof_time: None,
+                        certain: false,
+                    }
+                }
             }
         })
         .collect()
