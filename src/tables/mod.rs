@@ -150,6 +150,15 @@ struct Level {
     entries: Box<[u8]>,
 }
 
+impl Level {
+    fn new(codebook: Codebook, entries: Vec<u8>) -> Level {
+        Level {
+            codebook,
+            entries: entries.into_boxed_slice(),
+        }
+    }
+}
+
 /// A set of levels for one set of rules, each present or not.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -283,10 +292,7 @@ impl Tables {
     pub fn build_level(&mut self, n: usize, progress: &Progress, keep_order: bool) -> LevelStats {
         assert!(n <= index::MAX_LEVEL && (0..n).all(|k| self.has(k)));
         let built = build::build_level(&self.rules.game(), n, self, progress, keep_order);
-        self.levels[n] = Some(Level {
-            codebook: built.codebook,
-            entries: built.entries.into_boxed_slice(),
-        });
+        self.levels[n] = Some(Level::new(built.codebook, built.entries));
         self.orders[n] = built.order;
         built.stats
     }
@@ -328,12 +334,7 @@ impl Tables {
             .collect();
         for (n, level) in read.into_iter().enumerate() {
             match level {
-                Ok((codebook, entries)) => {
-                    tables.levels[n] = Some(Level {
-                        codebook,
-                        entries: entries.into_boxed_slice(),
-                    })
-                }
+                Ok((codebook, entries)) => tables.levels[n] = Some(Level::new(codebook, entries)),
                 Err(LoadError::Missing(_)) => {}
                 Err(e) => errors.push((n, e)),
             }
@@ -356,10 +357,7 @@ impl Tables {
         for n in 0..=max.min(index::MAX_LEVEL) {
             match file::read_level(dir, &rules, n) {
                 Ok((codebook, entries)) => {
-                    tables.levels[n] = Some(Level {
-                        codebook,
-                        entries: entries.into_boxed_slice(),
-                    });
+                    tables.levels[n] = Some(Level::new(codebook, entries));
                     on_event(BuildEvent::Loaded { n });
                     continue;
                 }
