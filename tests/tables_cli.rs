@@ -26,6 +26,14 @@ fn awale(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// `awale tables probe --position P --json` (default tables), which must
+/// succeed: the object it prints, and the text (for messages).
+fn probe_json(position: &str) -> (serde_json::Value, String) {
+    let (ok, json, err) = awale(&["tables", "probe", "--position", position, "--json"]);
+    assert!(ok, "{err}");
+    (serde_json::from_str(&json).unwrap(), json)
+}
+
 /// Runs the protocol on `input` and returns everything it printed.
 fn protocol(args: &[&str], input: &str) -> String {
     let (mut child, mut stdin, mut stdout) = spawn(args);
@@ -211,9 +219,7 @@ fn probe_shows_the_value_of_the_position_and_of_each_move() {
             .any(|l| l.trim_start().starts_with("F:") && l.contains("final 27-21")),
         "{out}"
     );
-    let (ok, json, _) = awale(&["tables", "probe", "--position", COVERED, "--json"]);
-    assert!(ok);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (v, json) = probe_json(COVERED);
     assert_eq!(v["final_scores"], serde_json::json!([27, 21]));
     assert_eq!(v["exact"], true);
     // Only F, the capture that keeps the value for certain, is kept.
@@ -235,9 +241,7 @@ fn probe_keeps_the_quiet_moves_that_follow_the_proof_order() {
     // positions whose bound was proved earlier are kept, so that no
     // position can come back.
     let fresh = "1-0-1-0-1-1-0-0-0-0-1-0-22-21-S";
-    let (ok, json, err) = awale(&["tables", "probe", "--position", fresh, "--json"]);
-    assert!(ok, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (v, json) = probe_json(fresh);
     assert_eq!(v["final_scores"], serde_json::json!([27, 21]), "{json}");
     let moves = v["moves"].as_array().unwrap();
     let keeps_five = |m: &&serde_json::Value| m["value"] == 5 && m["value_max"] == 5;
@@ -255,9 +259,7 @@ fn probe_reports_the_bounds_whatever_the_history() {
     // each move's lie within bounds that hold under every history, which
     // contain those with an empty history (equal after a capture).
     let position = "2-1-0-3-0-1-1-1-0-0-1-0-20-18-S";
-    let (ok, json, err) = awale(&["tables", "probe", "--position", position, "--json"]);
-    assert!(ok, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (v, json) = probe_json(position);
     let bounds = |v: &serde_json::Value, key: &str| v[key].as_u64().unwrap();
     let within = |v: &serde_json::Value| {
         let every = v["every_history"].as_array().unwrap();
