@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::books::{one_position_book, start_text};
 use crate::common::process::{run_with_input, succeed, AWALE};
 use awale::book::Book;
 use awale::game::Game;
@@ -39,20 +40,6 @@ fn build_small(path: &Path, threads: &str) {
 
 fn stdout_of(args: &[&str], script: &str) -> String {
     String::from_utf8_lossy(&run_with_input(args, script).stdout).into_owned()
-}
-
-/// The book moves the builtin book allows at the start (within the play
-/// margin of the best), in notation.
-fn playable_at_start() -> Vec<String> {
-    let game = Oware::default();
-    let start = game.start();
-    let moves = Book::builtin().unwrap().moves(&game, &start);
-    let best = moves[0].score;
-    moves
-        .iter()
-        .filter(|m| best - m.score <= awale::book::PLAY_MARGIN)
-        .map(|m| game.format_move(&start, m.mv))
-        .collect()
 }
 
 #[test]
@@ -180,69 +167,134 @@ fn bad_books_and_arguments_are_refused_clearly() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The answers of `script` (the lines before each `bestmove` included):
+/// for each `bestmove`, the lines since the previous one.
+fn answers(out: &str) -> Vec<Vec<&str>> {
+    let mut all = vec![Vec::new()];
+    for line in out.lines() {
+        all.last_mut().unwrap().push(line);
+        if line.starts_with("bestmove") {
+            all.push(Vec::new());
+        }
+    }
+    all.pop();
+    all
+}
+
 #[test]
 fn timed_searches_play_from_the_book_and_others_search() {
-    let playable = playable_at_start();
-    let script = "position startpos\ngo movetime 2000\nisready\n\
-                  go wtime 60000 btime 60000\nisready\n\
-                  go depth 2\nisready\n\
-                  setoption name OwnBook value false\ngo movetime 50\nisready\n\
-                  setoption name OwnBook value true\nsetoption name Level value medium\ngo movetime 50\nquit\n";
-    let out = stdout_of(&[], script);
-    let lines: Vec<&str> = out.lines().collect();
-    let answers: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i].starts_with("bestmove"))
-        .collect();
+    // A book deeper than any search, that plays A (a move no search plays
+    // at the start) over F.
+    let dir = scratch("deep");
+    let book = one_position_book(&dir, &start_text(), &[(0, 50), (5, -100)], 255);
+    let script = format!(
+        "setoption name Book value {}\nposition startpos\ngo movetime 200\n\
+         go wtime 5000 btime 5000\ngo depth 2\n\
+         setoption name OwnBook value false\ngo movetime 50\n\
+         setoption name OwnBook value true\nsetoption name Level value medium\ngo movetime 50\nquit\n",
+        book.display()
+    );
+    let out = stdout_of(&[], &script);
+    let answers = answers(&out);
     assert_eq!(answers.len(), 5, "{out}");
-    // 1 and 2: the book answers at once (a 2 s search would print depths).
-    for &a in &answers[..2] {
-        let info = lines[a - 1];
-        assert!(info.starts_with("info string book move "), "{out}");
-        let mv = lines[a].trim_start_matches("bestmove ").to_string();
-        assert!(info.contains(&format!("book move {mv} ")), "{out}");
-        assert!(playable.contains(&mv), "{mv} not among {playable:?}");
+    // 1 and 2: the book proposes A, the search runs, and the book's move
+    // stands against it (the book looked deeper).
+    for answer in &answers[..2] {
+        let n = answer.len();
+        assert_eq!(answer[n - 1], "bestmove A", "{out}");
+        assert_eq!(
+            answer[n - 2],
+            "info string book move A score cp 50 depth 255",
+            "{out}"
+        );
+        let proposed = answer
+            .iter()
+            .position(|l| *l == "info string book proposes A score cp 50 depth 255")
+            .expect("the proposal");
+        assert!(
+            answer[proposed..]
+                .iter()
+                .any(|l| l.starts_with("info depth")),
+            "the search ran after the proposal: {out}"
+        );
     }
-    // 3, 4 and 5: a depth, no book, another level: no book move.
-    let book_lines = out.lines().filter(|l| l.contains("book move")).count();
-    assert_eq!(book_lines, 2, "{out}");
-    assert!(lines[answers[2] - 1].starts_with("info depth"), "{out}");
-    assert!(lines[answers[3] - 1].starts_with("info depth"), "{out}");
+    // 3, 4 and 5: a depth, no book, another level: no book line.
+    for answer in &answers[2..] {
+        assert!(!answer.iter().any(|l| l.contains("book")), "{out}");
+    }
+    assert!(
+        answers[2].iter().any(|l| l.starts_with("info depth")),
+        "{out}"
+    );
+    assert!(
+        answers[3].iter().any(|l| l.starts_with("info depth")),
+        "{out}"
+    );
     // Off the book's lines the engine searches.
     let out = stdout_of(
         &[],
         "position startpos moves A a B b\ngo movetime 50\nquit\n",
     );
+    assert!(!out.contains("book") && out.contains("info depth"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_search_deeper_than_the_book_or_proving_a_result_plays_its_own_move() {
+    let dir = scratch("shallow");
+    // A book of depth 1 proposes A at the start: the search's first
+    // iteration is as deep, and the search decides.
+    let shallow = one_position_book(&dir, &start_text(), &[(0, 50)], 1);
+    let out = stdout_of(
+        &[],
+        &format!(
+            "setoption name Book value {}\nposition startpos\ngo movetime 100\nquit\n",
+            shallow.display()
+        ),
+    );
     assert!(
-        !out.contains("book move") && out.contains("info depth"),
+        out.contains("info string book proposes A score cp 50 depth 1"),
         "{out}"
     );
+    assert!(!out.contains("info string book move"), "{out}");
+    let last_pv = out
+        .lines()
+        .rev()
+        .find_map(|l| l.split(" pv ").nth(1))
+        .and_then(|pv| pv.split(' ').next())
+        .expect("a principal variation")
+        .to_string();
+    assert!(out.contains(&format!("bestmove {last_pv}")), "{out}");
+
+    // South to move wins by E (the tables prove it: 25-23) and loses by F
+    // (23-25). A book as deep as can be that plays F does not outweigh the
+    // search's proof. F is the second legal move (index 1).
+    let endgame = "0-0-0-0-1-1-2-0-0-0-0-0-23-21-S";
+    let deep = one_position_book(&dir, endgame, &[(1, 900)], 255);
+    let out = stdout_of(
+        &[],
+        &format!(
+            "setoption name Book value {}\nisready\nposition fen {endgame}\ngo movetime 200\nquit\n",
+            deep.display()
+        ),
+    );
+    assert!(out.contains("info string book proposes F"), "{out}");
+    assert!(!out.contains("info string book move"), "{out}");
+    assert!(out.contains("bestmove E"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_seed_repeats_the_choice_and_seed_0_varies_it() {
-    // A book where A and F score the same at the start, and B far below.
+    // A book where A and F score the same at the start, and B far below,
+    // deeper than any search.
     let dir = scratch("seed");
-    let game = Oware::default();
-    let key = awale::book::position_key(&game.format_position(&game.start()));
-    let entry = |mv, score| awale::book::format::Entry {
-        key,
-        score,
-        mv,
-        depth: 20,
-    };
-    let path = dir.join("even.bin");
-    Book::new(
-        "oware",
-        &awale::book::rules_text(&game),
-        vec![entry(0, 10), entry(5, 10), entry(1, -200)],
-    )
-    .save(&path)
-    .unwrap();
+    let book = one_position_book(&dir, &start_text(), &[(0, 10), (5, 10), (1, -200)], 255);
     let choices = |seed: u64| {
         let script = format!(
             "setoption name Book value {}\nsetoption name Seed value {seed}\nposition startpos\n{}quit\n",
-            path.display(),
-            "go movetime 5000\n".repeat(12)
+            book.display(),
+            "go movetime 20\n".repeat(12)
         );
         let out = stdout_of(&[], &script);
         let moves: Vec<String> = out
@@ -276,7 +328,7 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
     std::fs::write(&bad, &bytes).unwrap();
     let script = format!(
         "setoption name Book value {}\nsetoption name Book value /no/such/book.bin\n\
-         uci\nposition startpos\ngo movetime 3000\nquit\n",
+         uci\nposition startpos\ngo movetime 100\nquit\n",
         bad.display()
     );
     let out = stdout_of(&[], &script);
@@ -295,24 +347,25 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
         "{out}"
     );
     assert!(
-        out.contains("info string book move"),
+        out.contains("info string book proposes"),
         "the built-in book stays: {out}"
     );
 
-    // A good file is used: its start position's best move is played.
+    // A good file is used: its start position's best moves are proposed.
     let small_book = Book::load(&small).unwrap();
     let game = Oware::default();
     let start = game.start();
     let best = small_book.moves(&game, &start)[0];
     let script = format!(
-        "setoption name Book value {}\nsetoption name Seed value 3\nposition startpos\ngo movetime 3000\nquit\n",
+        "setoption name Book value {}\nsetoption name Seed value 3\nposition startpos\ngo movetime 100\nquit\n",
         small.display()
     );
     let out = stdout_of(&[], &script);
     let played = out
         .lines()
-        .find_map(|l| l.strip_prefix("bestmove "))
-        .unwrap();
+        .find_map(|l| l.strip_prefix("info string book proposes "))
+        .and_then(|l| l.split(' ').next())
+        .unwrap_or_else(|| panic!("no proposal: {out}"));
     let allowed: Vec<String> = small_book
         .moves(&game, &start)
         .iter()

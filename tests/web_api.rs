@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use crate::common::books::{one_position_book, start_text};
+
 /// A server started for one test, killed when dropped.
 struct Server {
     child: Child,
@@ -381,47 +383,53 @@ fn analysis_streams_info_then_done() {
 
 #[test]
 fn the_hard_engine_opens_from_the_book_unless_told_not_to() {
-    let server = Server::start();
+    let dir = std::env::temp_dir().join(format!("awale-web-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A book deeper than any search that plays A at the start (a move no
+    // search plays there), and one of depth 1 that any search outweighs.
+    let deep = one_position_book(&dir, &start_text(), &[(0, 50)], 255);
+    let shallow = one_position_book(&dir, &start_text(), &[(0, 50)], 1);
+
+    let server = Server::start_with(&["--book", deep.to_str().unwrap()]);
     let (id, _) = server.new_game(json!({}));
-    let engine = format!("/api/games/{id}/engine");
-    // A long move time: the book answers at once all the same.
-    let started = Instant::now();
-    for ply in 1..=2 {
-        let state = server.ok("POST", &engine, json!({"movetime": 60000}));
-        let answer = &state["engine"];
-        assert_eq!(answer["book"], json!(true), "ply {ply}: {answer}");
-        assert_eq!(answer["depth"], json!(0), "{answer}");
-        assert!(answer["score"].is_number(), "{answer}");
-        assert_eq!(answer["pv"], json!([answer["move"].clone()]), "{answer}");
-        assert_eq!(moves_of(&state).len(), ply);
-    }
-    assert!(
-        started.elapsed() < Duration::from_secs(30),
-        "{:?}",
-        started.elapsed()
-    );
     let hint = server.ok(
         "POST",
         &format!("/api/games/{id}/hint"),
-        json!({"movetime": 60000}),
+        json!({"movetime": 200}),
     );
     assert_eq!(hint["book"], json!(true), "{hint}");
+    let engine = format!("/api/games/{id}/engine");
     // The easy level does not use it (nor does an analysis, which always
     // searches: `analysis_streams_info_then_done` starts from a book
     // position).
     let easy = server.ok("POST", &engine, json!({"level": "easy", "movetime": 50}));
     assert!(easy["engine"].get("book").is_none(), "{easy}");
+    let answer = first_engine_move(&server);
+    assert_eq!(answer["book"], json!(true), "{answer}");
+    assert_eq!(answer["move"], json!("A"), "{answer}");
+    assert_eq!(answer["depth"], json!(255), "{answer}");
+    assert_eq!(answer["score"], json!(0.5), "{answer}");
+    assert_eq!(answer["pv"], json!(["A"]), "{answer}");
 
-    let server = Server::start_with(&["--book", "<none>"]);
+    // A search as deep as the book plays its own move, as with no book.
+    for book in [shallow.to_str().unwrap(), "<none>"] {
+        let answer = first_engine_move(&Server::start_with(&["--book", book]));
+        assert!(answer.get("book").is_none(), "{book}: {answer}");
+        assert!(answer["depth"].as_u64().unwrap() >= 1, "{book}: {answer}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The engine's answer (`"engine"`) for the first move of a new game, at
+/// the hard level with 200 ms.
+fn first_engine_move(server: &Server) -> Value {
     let (id, _) = server.new_game(json!({}));
     let state = server.ok(
         "POST",
         &format!("/api/games/{id}/engine"),
         json!({"movetime": 200}),
     );
-    let answer = &state["engine"];
-    assert!(answer.get("book").is_none(), "{answer}");
-    assert!(answer["depth"].as_u64().unwrap() >= 1, "{answer}");
+    state["engine"].clone()
 }
 
 #[test]

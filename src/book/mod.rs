@@ -26,6 +26,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::game::Game;
 use crate::rng::Rng;
+use crate::search::Score;
 use format::{Contents, Entry, FormatError};
 
 /// How the `Book` option names the book built into the binary.
@@ -88,6 +89,18 @@ pub struct BookMove<M> {
     pub score: i32,
     /// The depth of the search behind the score.
     pub depth: u32,
+}
+
+impl<M> BookMove<M> {
+    /// Whether this book move should be played rather than the choice of a
+    /// search whose last completed iteration reached `depth` with `score`:
+    /// the book looked deeper than the search, and the search proved no
+    /// result (a game end or a table value outranks any book). A book built
+    /// by searches of a given size thus helps a shorter search and gives way
+    /// to a longer one.
+    pub fn outweighs(&self, depth: u32, score: Score) -> bool {
+        depth < self.depth && !score.is_proven()
+    }
 }
 
 /// An opening book: for each position it knows, its moves and their scores.
@@ -279,6 +292,22 @@ impl Book {
 mod tests {
     use super::*;
     use crate::variants::oware::Oware;
+
+    #[test]
+    fn a_book_move_gives_way_to_a_search_as_deep_or_a_proof() {
+        let m = BookMove {
+            mv: 0u8,
+            score: 40,
+            depth: 20,
+        };
+        assert!(m.outweighs(19, Score(300)));
+        assert!(m.outweighs(0, Score(0)), "no iteration completed yet");
+        assert!(!m.outweighs(20, Score(-300)), "as deep: the search decides");
+        assert!(!m.outweighs(25, Score(0)));
+        assert!(!m.outweighs(6, Score::win_in(9)), "a proved win");
+        assert!(!m.outweighs(6, Score::loss_in(4)), "a proved loss");
+        assert!(!m.outweighs(6, Score::table(20, 28, 3)), "a table result");
+    }
 
     /// A book of the start position of oware: F best, E 10 below, A 30 below.
     fn start_book(game: &Oware) -> Book {

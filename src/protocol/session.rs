@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::book::{self, Book};
+use crate::book::{self, Book, BookMove};
 use crate::game::{Game, GameEnd, GameError, Line, OptionInfo};
 use crate::perft::{self, PerftError};
 use crate::search::{Level, Limits, SearchInfo, Searcher};
@@ -241,8 +241,14 @@ impl<G: Game> Session<G> {
     /// with `OwnBook` on, on a clock or a move time (not a depth, node count,
     /// infinite or pondering search, which asks for a search), one line and
     /// no `searchmoves`. With `Seed` 0 the choice is new each time; with
-    /// another seed it depends on the seed and the position only.
-    fn book_move(&self, limits: &Limits, searchmoves: &[String]) -> Option<(BestMove, i32)> {
+    /// another seed it depends on the seed and the position only. The
+    /// search still runs: the book's move is played only if it
+    /// [outweighs](crate::book::BookMove::outweighs) the search's.
+    fn book_move(
+        &self,
+        limits: &Limits,
+        searchmoves: &[String],
+    ) -> Option<(BestMove, BookMove<G::Move>)> {
         let settings = &self.applied;
         if !settings.own_book
             || settings.level != Level::Hard
@@ -257,7 +263,7 @@ impl<G: Game> Session<G> {
             mv: self.game.format_move(pos, choice.mv),
             ponder: None,
         };
-        Some((best, choice.score))
+        Some((best, choice))
     }
 }
 
@@ -280,6 +286,19 @@ fn format_pv<G: Game>(game: &G, pos: &G::Position, pv: &[G::Move]) -> Vec<String
         pos = game.play(&pos, mv);
     }
     out
+}
+
+/// The line of a book move: `info string book <verb> <move> score cp <S>
+/// depth <D>`, where the book proposes the move before the search and plays
+/// it after.
+fn book_report<M>(verb: &str, best: &BestMove, choice: &BookMove<M>) -> Report {
+    Report {
+        line: format!(
+            "info string book {verb} {} score cp {} depth {}",
+            best.mv, choice.score, choice.depth
+        ),
+        best: Some(best.clone()),
+    }
 }
 
 /// The `info` line of one completed iteration.
@@ -332,12 +351,10 @@ impl<G: Game> Mind for Session<G> {
         for warning in self.attach_tables(Duration::ZERO) {
             log::warn!("{warning}");
         }
-        if let Some((best, score)) = self.book_move(limits, searchmoves) {
-            on_report(Report {
-                line: format!("info string book move {} score cp {score}", best.mv),
-                best: Some(best.clone()),
-            });
-            return Some(best);
+        // The book's move is the answer until the search looks as deep.
+        let book = self.book_move(limits, searchmoves);
+        if let Some((best, choice)) = &book {
+            on_report(book_report("proposes", best, choice));
         }
         let restrict: Vec<G::Move> = searchmoves
             .iter()
@@ -351,9 +368,22 @@ impl<G: Game> Mind for Session<G> {
             searcher,
             ..
         } = self;
-        let mut on_info =
-            |info: &SearchInfo<G::Move>| on_report(info_line(game, &pos, info, multipv));
+        let mut on_info = |info: &SearchInfo<G::Move>| {
+            let mut report = info_line(game, &pos, info, multipv);
+            if let Some((best, choice)) = &book {
+                if choice.outweighs(info.depth, info.score) {
+                    report.best = Some(best.clone());
+                }
+            }
+            on_report(report)
+        };
         let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
+        if let Some((best, choice)) = &book {
+            if choice.outweighs(result.depth, result.score) {
+                on_report(book_report("move", best, choice));
+                return Some(best.clone());
+            }
+        }
         // The searcher promises a move whenever one is legal.
         let best = result.best?;
         let pv = format_pv(game, &pos, &result.pv);

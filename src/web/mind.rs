@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::book::Book;
+use crate::book::{Book, BookMove};
 use crate::game::{Game, Line};
 use crate::search::{Level, Limits, Score, SearchInfo, Searcher};
 use crate::tables::loader::{self, Source};
@@ -38,8 +38,8 @@ pub struct InfoJson {
     pub tbhits: u64,
     /// The principal variation in the engine's notation.
     pub pv: Vec<String>,
-    /// Whether the move comes from the opening book (no search: `depth` 0,
-    /// `score` the book's); left out of the JSON when false.
+    /// Whether the move comes from the opening book (`depth` and `score`
+    /// the book's, `pv` the move alone); left out of the JSON when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub book: bool,
 }
@@ -94,14 +94,15 @@ impl<G: Game> WebMind<G> {
         }
     }
 
-    /// The book's answer to a search with `limits`, reported as a line of
-    /// depth 0 with the book's score.
+    /// The book's proposal for a search with `limits`: its move and what
+    /// the book says of it. The search still runs; the book's move is
+    /// played only if it [outweighs](crate::book::BookMove::outweighs) the
+    /// search's.
     fn book_move(
         &self,
         limits: &Limits,
         restricted: bool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove> {
+    ) -> Option<(BestMove, BookMove<G::Move>)> {
         if restricted || !limits.plays_a_game_move() {
             return None;
         }
@@ -109,23 +110,27 @@ impl<G: Game> WebMind<G> {
         let pos = self.line.position();
         let choice = self.book.as_ref()?.pick(game, pos, self.seed)?;
         let mv = game.format_move(pos, choice.mv);
-        let json = InfoJson {
-            depth: 0,
-            multipv: 1,
-            score: Some(f64::from(choice.score) / 100.0),
-            mate: None,
-            nodes: 0,
-            nps: 0,
-            tbhits: 0,
-            pv: vec![mv.clone()],
-            book: true,
-        };
-        let best = BestMove { mv, ponder: None };
-        on_report(Report {
-            line: serde_json::to_string(&json).unwrap_or_default(),
-            best: Some(best.clone()),
-        });
-        Some(best)
+        Some((BestMove { mv, ponder: None }, choice))
+    }
+}
+
+/// The report of a book move: the book's depth and score, the move alone
+/// as its line.
+fn book_report<M>(best: &BestMove, choice: &BookMove<M>) -> Report {
+    let json = InfoJson {
+        depth: choice.depth,
+        multipv: 1,
+        score: Some(f64::from(choice.score) / 100.0),
+        mate: None,
+        nodes: 0,
+        nps: 0,
+        tbhits: 0,
+        pv: vec![best.mv.clone()],
+        book: true,
+    };
+    Report {
+        line: serde_json::to_string(&json).unwrap_or_default(),
+        best: Some(best.clone()),
     }
 }
 
@@ -163,8 +168,10 @@ impl<G: Game> Mind for WebMind<G> {
             .iter()
             .filter_map(|m| game.parse_move(&pos, m).ok())
             .collect();
-        if let Some(best) = self.book_move(limits, !searchmoves.is_empty(), on_report) {
-            return Some(best);
+        // The book's move is the answer until the search looks as deep.
+        let book = self.book_move(limits, !searchmoves.is_empty());
+        if let Some((best, choice)) = &book {
+            on_report(book_report(best, choice));
         }
         let mut on_info = |info: &SearchInfo<G::Move>| {
             let pv = pv_text(&game, &pos, &info.pv);
@@ -181,15 +188,26 @@ impl<G: Game> Mind for WebMind<G> {
                 book: false,
             };
             let line = serde_json::to_string(&json).unwrap_or_default();
-            let best = (info.multipv <= 1)
-                .then(|| BestMove::from_pv(&pv))
-                .flatten();
+            let best = match &book {
+                Some((best, choice)) if choice.outweighs(info.depth, info.score) => {
+                    Some(best.clone())
+                }
+                _ => (info.multipv <= 1)
+                    .then(|| BestMove::from_pv(&pv))
+                    .flatten(),
+            };
             on_report(Report { line, best });
         };
         let history = self.line.history().clone();
         let result = self
             .searcher
             .search(&pos, &history, limits, &restrict, stop, &mut on_info);
+        if let Some((best, choice)) = &book {
+            if choice.outweighs(result.depth, result.score) {
+                on_report(book_report(best, choice));
+                return Some(best.clone());
+            }
+        }
         let best = result.best?;
         let pv = pv_text(&game, &pos, &result.pv);
         match BestMove::from_pv(&pv) {

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests' modules.
 
+pub mod books;
 pub mod examples;
 pub mod games;
 pub mod letters;
