@@ -2,13 +2,12 @@
 //! `check` and `probe`, and the engine's `OwnBook` and `Book` options over
 //! the protocol.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 use crate::common::books::{one_position_book, start_text};
-use crate::common::process::{exit_within, forward_lines, spawn, succeed, AWALE};
+use crate::common::engine::Engine;
+use crate::common::process::{succeed, AWALE};
 use awale::book::Book;
 use awale::game::Game;
 use awale::variants::oware::Oware;
@@ -46,29 +45,18 @@ fn build_small(path: &Path, threads: &str) {
 /// on a loaded machine could even leave it no time to report anything.
 /// The engine is told to `quit` after the script.
 fn stdout_of(script: &str) -> String {
-    let (mut child, mut stdin, stdout) = spawn(&[]);
-    let lines = forward_lines(stdout, |line| line);
-    let mut out = Vec::new();
-    let next = |out: &mut Vec<String>| {
-        let line = lines
-            .recv_timeout(Duration::from_secs(60))
-            .unwrap_or_else(|_| panic!("no answer; so far: {out:?}"));
-        out.push(line);
-    };
+    let mut engine = Engine::start(&[]);
     for command in script.lines().filter(|l| l.trim() != "quit") {
-        writeln!(stdin, "{command}").unwrap();
         if command.starts_with("go") {
-            next(&mut out);
-            while !out.last().unwrap().starts_with("bestmove") {
-                next(&mut out);
-            }
+            engine.ask(command, "bestmove");
+        } else {
+            engine.send(command);
         }
     }
-    writeln!(stdin, "quit").unwrap();
-    drop(stdin);
-    out.extend(lines.iter());
-    assert!(exit_within(&mut child, Duration::from_secs(10)).is_some());
-    out.join("\n")
+    engine.send("quit");
+    let rest = engine.rest();
+    engine.wait_exit();
+    [engine.seen.clone(), rest].concat().join("\n")
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests' modules.
 
 pub mod books;
+pub mod engine;
 pub mod examples;
 pub mod games;
 pub mod letters;
