@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use crate::common::process::LATE_MOVE_MARGIN;
+use crate::common::process::{run_with_input, LATE_MOVE_MARGIN};
 use awale::variants::oware::weights;
 
 fn awale(args: &[&str]) -> Output {
@@ -40,7 +40,8 @@ fn losses(stdout: &str, label: &str) -> (f64, f64) {
     (w[n - 3].parse().unwrap(), w[n - 1].parse().unwrap())
 }
 
-fn make_weights(dir: &Path) -> PathBuf {
+/// A tiny `awale datagen` file in `dir` (30 games of 400 nodes a move).
+fn make_data(dir: &Path) -> PathBuf {
     let data = dir.join("d.dat");
     let d = data.to_str().unwrap();
     let out = awale(&[
@@ -58,6 +59,12 @@ fn make_weights(dir: &Path) -> PathBuf {
         "--quiet",
     ]);
     assert!(out.status.success(), "{:?}", text(&out));
+    data
+}
+
+fn make_weights(dir: &Path) -> PathBuf {
+    let data = make_data(dir);
+    let d = data.to_str().unwrap();
     let w = dir.join("w.bin");
     let out = awale(&[
         "tune",
@@ -154,6 +161,96 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{:?}", text(&out));
     assert!(weights::load(&w2).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The bench's node count (the first word of its last line).
+fn bench_nodes(out: &Output) -> String {
+    let (stdout, stderr) = text(out);
+    assert!(out.status.success(), "{stderr}");
+    let last = stdout.lines().last().unwrap_or_default();
+    last.split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
+    let dir = temp_dir("net");
+    let data = make_data(&dir);
+    let n = dir.join("n.bin");
+    let path = n.to_str().unwrap();
+    let out = awale(&[
+        "tune",
+        "--net",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        path,
+        "--epochs",
+        "8",
+        "--batch",
+        "256",
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let before = losses(&stdout, "linear:");
+    let after = losses(&stdout, "network:");
+    assert!(after.0 < before.0, "the training loss falls: {stdout}");
+    let eval = weights::load_eval(&n).expect("a good file");
+    assert!(eval.net().is_some());
+    assert!(weights::load(&n).is_err(), "not a linear file");
+
+    // The engine plays it: another search than the linear weights alone.
+    let net = awale(&["bench", "--depth", "6", "--eval", path]);
+    let linear = awale(&["bench", "--depth", "6", "--eval", "<fitted>"]);
+    assert_ne!(bench_nodes(&net), bench_nodes(&linear));
+    let out = run_with_input(&["--eval", path], "eval\nquit\n");
+    let (stdout, stderr) = text(&out);
+    assert!(stdout.contains("  network: "), "{stdout}{stderr}");
+
+    // Damaged copies are refused by name.
+    let good = std::fs::read(&n).unwrap();
+    let mut flipped = good.clone();
+    flipped[good.len() / 2] ^= 0x10;
+    let bad = dir.join("flipped.bin");
+    std::fs::write(&bad, &flipped).unwrap();
+    let out = awale(&["bench", "--depth", "3", "--eval", bad.to_str().unwrap()]);
+    let (_, stderr) = text(&out);
+    assert!(
+        !out.status.success() && stderr.contains("checksum"),
+        "{stderr}"
+    );
+    let cut = dir.join("cut.bin");
+    std::fs::write(&cut, &good[..good.len() - 4]).unwrap();
+    let out = awale(&["bench", "--depth", "3", "--eval", cut.to_str().unwrap()]);
+    let (_, stderr) = text(&out);
+    assert!(
+        !out.status.success() && stderr.contains("truncated"),
+        "{stderr}"
+    );
+
+    // Other sizes are fitted for their losses only.
+    let other = dir.join("other.bin");
+    let out = awale(&[
+        "tune",
+        "--net",
+        "--hidden",
+        "4",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        other.to_str().unwrap(),
+        "--epochs",
+        "1",
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("nothing written") && !other.exists(),
+        "{stdout}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

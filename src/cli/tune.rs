@@ -45,9 +45,11 @@ pub struct TuneArgs {
     /// search score).
     #[arg(long, default_value_t = Settings::default().lambda)]
     lambda: f64,
-    /// Adam's initial step size in centiseeds (falls to a tenth by the end).
-    #[arg(long = "lr", default_value_t = Settings::default().learning_rate)]
-    learning_rate: f64,
+    /// Adam's initial step size (falls to a tenth by the end): in
+    /// centiseeds for the linear weights (default 2), in units of a hidden
+    /// unit for a network (default 0.002).
+    #[arg(long = "lr")]
+    learning_rate: Option<f64>,
     /// Positions per Adam step.
     #[arg(long, default_value_t = Settings::default().batch)]
     batch: usize,
@@ -61,6 +63,15 @@ pub struct TuneArgs {
     /// Print the fitted weights, one per line.
     #[arg(long)]
     show: bool,
+    /// Fit a network (feature set 2, docs/eval.md) on top of the
+    /// built-in fitted linear weights instead of the linear weights
+    /// (Oware, --data only).
+    #[arg(long)]
+    net: bool,
+    /// Hidden units of the network (the engine plays files of its own
+    /// size only; other sizes report their losses and write nothing).
+    #[arg(long, default_value_t = tune::net::NetSettings::default().hidden)]
+    hidden: usize,
 }
 
 /// Reads the data, fits, prints the losses and writes the weights.
@@ -89,6 +100,9 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
             "--data files hold Oware positions; use --records for {}",
             game.name()
         );
+    }
+    if args.net && game.name() != "oware" {
+        bail!("--net fits the Oware network; {} has none", game.name());
     }
     let selection = if args.all_positions {
         Selection::All
@@ -127,10 +141,15 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
         held_out,
         data.skipped
     ));
+    if args.net {
+        return fit_net(args, &data);
+    }
     let settings = Settings {
         epochs: args.epochs,
         lambda: args.lambda,
-        learning_rate: args.learning_rate,
+        learning_rate: args
+            .learning_rate
+            .unwrap_or(Settings::default().learning_rate),
         batch: args.batch,
         seed: args.seed,
     };
@@ -157,5 +176,53 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
         weight_file::encode(G::FEATURE_SET, &report.weights),
     )
     .with_context(|| format!("cannot write {}", args.out.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `awale tune --net`: fits a network on top of the built-in fitted
+/// linear weights and writes both in a feature set 2 file.
+fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
+    use awale::variants::oware::{eval, weights};
+    let say = |text: String| {
+        let _ = stdout::line(text);
+    };
+    let linear = *eval::fitted()
+        .map_err(|e| anyhow::anyhow!("the built-in weights: {e}"))?
+        .weights();
+    let settings = tune::net::NetSettings {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        lambda: args.lambda,
+        learning_rate: args
+            .learning_rate
+            .unwrap_or(tune::net::NetSettings::default().learning_rate),
+        batch: args.batch,
+        seed: args.seed,
+    };
+    let report = tune::net::fit_net(data, &linear, &settings, &mut |epoch, train, valid| {
+        say(format!(
+            "epoch {epoch:3} train {train:.6} validation {valid:.6}"
+        ));
+    })
+    .map_err(|e| anyhow::anyhow!(e))?;
+    say(format!("K {:.1}", report.k));
+    say(format!(
+        "linear:   train {:.6} validation {:.6}",
+        report.initial.0, report.initial.1
+    ));
+    let Some(last) = report.last else {
+        say(format!(
+            "{} hidden units: this build plays networks of {} only; nothing written",
+            args.hidden,
+            awale::variants::oware::net::HIDDEN
+        ));
+        return Ok(ExitCode::SUCCESS);
+    };
+    say(format!(
+        "network:  train {:.6} validation {:.6}",
+        last.0, last.1
+    ));
+    std::fs::write(&args.out, weights::encode_net(&linear, &report.params))
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
     Ok(ExitCode::SUCCESS)
 }

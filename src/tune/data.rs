@@ -45,6 +45,10 @@ pub struct Dataset {
     pub validation: Vec<bool>,
     /// Positions read but left out by the selection.
     pub skipped: u64,
+    /// For positions read from `awale datagen` files (Oware): the mover's
+    /// six holes then the opponent's, each from its owner's first hole
+    /// (the network's inputs, `crate::tune::net`). Empty for records.
+    pub rows: Vec<[u8; 12]>,
 }
 
 /// Errors while reading training data, with the file named.
@@ -124,6 +128,11 @@ impl Dataset {
         };
         let captured = oware.captured(&board);
         self.push(&features, captured, record.result(), score, game);
+        let me = board.side();
+        self.rows.push(std::array::from_fn(|i| {
+            let side = if i < 6 { me } else { 1 - me };
+            board.seeds(6 * side + i % 6) as u8
+        }));
     }
 
     /// Adds every position of the file at `path`.

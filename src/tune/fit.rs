@@ -105,7 +105,7 @@ impl Default for Settings {
 }
 
 /// Adam's state for every weight.
-struct Adam {
+pub(crate) struct Adam {
     m: Vec<f64>,
     v: Vec<f64>,
     t: i32,
@@ -116,7 +116,7 @@ impl Adam {
     const BETA2: f64 = 0.999;
     const EPSILON: f64 = 1e-12;
 
-    fn new(count: usize) -> Adam {
+    pub(crate) fn new(count: usize) -> Adam {
         Adam {
             m: vec![0.0; count],
             v: vec![0.0; count],
@@ -125,7 +125,7 @@ impl Adam {
     }
 
     /// One step against `grad` with step size `lr`.
-    fn step(&mut self, w: &mut [f64], grad: &[f64], lr: f64) {
+    pub(crate) fn step(&mut self, w: &mut [f64], grad: &[f64], lr: f64) {
         self.t += 1;
         let c1 = 1.0 - Self::BETA1.powi(self.t);
         let c2 = 1.0 - Self::BETA2.powi(self.t);

@@ -6,6 +6,7 @@
 
 pub mod data;
 pub mod fit;
+pub mod net;
 pub mod records;
 
 pub use data::{Dataset, Selection};

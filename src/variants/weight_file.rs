@@ -121,14 +121,28 @@ pub fn decode(bytes: &[u8], set: u32, count: usize) -> Result<Vec<i32>, WeightsE
         .collect())
 }
 
-/// Reads and checks the weight file at `path` (see [`decode`]).
-pub fn load(path: &Path, set: u32, count: usize) -> Result<Vec<i32>, WeightsError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
-    decode(&bytes, set, count).map_err(|e| match e {
+/// The feature set a weight file's header names, if the bytes start like
+/// a weight file (the rest is checked by [`decode`]).
+pub fn stored_set(bytes: &[u8]) -> Option<u32> {
+    (bytes.len() >= HEAD_LEN && bytes[..8] == MAGIC).then(|| u32_at(bytes, 12))
+}
+
+/// Reads the file at `path`, naming it in the error.
+pub fn read(path: &Path) -> Result<Vec<u8>, WeightsError> {
+    std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))
+}
+
+/// `error` with `path` named in its text.
+pub fn in_file(error: WeightsError, path: &Path) -> WeightsError {
+    match error {
         WeightsError::Format(why) => WeightsError::Format(format!("{}: {why}", path.display())),
         other => other,
-    })
+    }
+}
+
+/// Reads and checks the weight file at `path` (see [`decode`]).
+pub fn load(path: &Path, set: u32, count: usize) -> Result<Vec<i32>, WeightsError> {
+    decode(&read(path)?, set, count).map_err(|e| in_file(e, path))
 }
 
 /// The weights of a file included in a variant's binary (`bytes`, made by

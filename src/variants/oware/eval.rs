@@ -20,7 +20,8 @@
 //! The engine itself evaluates with [`active`]: a linear evaluation over
 //! the feature set of [`super::features`], whose weights are either these
 //! hand-set ones (written in that feature set, same values) or fitted ones
-//! from a weight file (`docs/eval.md`). At the first evaluation it is the
+//! from a weight file (`docs/eval.md`), plus, for a file of feature set 2,
+//! a small network's term ([`super::net`]). At the first evaluation it is the
 //! file named by the `AWALE_EVAL` environment variable if any, else the
 //! built-in choice [`DEFAULT_FITTED`]; [`install`] replaces it at any time
 //! (the `--eval` flag, the `EvalFile` option). A weight file that fails its
@@ -102,7 +103,7 @@ pub fn hand_set() -> Eval {
 
 /// The fitted evaluation included in the binary, checked.
 pub fn fitted() -> Result<Eval, WeightsError> {
-    weights::decode(EMBEDDED).map(Eval::new)
+    weights::decode_eval(EMBEDDED)
 }
 
 /// The evaluation named by `spec`: `<hand-set>`, `<fitted>` or a path.
@@ -110,7 +111,7 @@ pub fn load(spec: &str) -> Result<Eval, WeightsError> {
     match spec {
         HAND_SET => Ok(hand_set()),
         FITTED => fitted(),
-        path => weights::load(Path::new(path)).map(Eval::new),
+        path => weights::load_eval(Path::new(path)),
     }
 }
 

@@ -24,6 +24,7 @@
 //! of the hole features into one table indexed by (hole, seeds), and those
 //! of the side totals into another.
 
+use super::net::Net;
 use super::Board;
 use crate::game::{group_terms, Group};
 
@@ -186,6 +187,8 @@ pub struct Eval {
     side: [i32; MAX_SEEDS + 1],
     /// Weight of a capture threat.
     threat: i32,
+    /// The network added to the linear terms (feature set 2), if any.
+    net: Option<Net>,
 }
 
 impl Eval {
@@ -206,7 +209,21 @@ impl Eval {
             hole,
             side,
             threat: weights[THREATS],
+            net: None,
         }
+    }
+
+    /// The evaluation with these linear weights plus `net`'s term.
+    pub fn with_net(weights: [i32; COUNT], net: Net) -> Eval {
+        Eval {
+            net: Some(net),
+            ..Eval::new(weights)
+        }
+    }
+
+    /// The network added to the linear terms, if any.
+    pub fn net(&self) -> Option<&Net> {
+        self.net.as_ref()
     }
 
     /// The weights, one per feature.
@@ -230,13 +247,21 @@ impl Eval {
         if self.threat != 0 {
             s += self.threat * (threats(&mine, &theirs) - threats(&theirs, &mine));
         }
+        if let Some(net) = &self.net {
+            s += net.value(&mine, &theirs);
+        }
         s
     }
 
     /// The evaluation split into named terms (the captured seeds, then one
     /// per group of [`GROUPS`]); they sum to [`Eval::evaluate`].
     pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
-        group_terms(captured(board), &self.weights, &values(board), &GROUPS)
+        let mut terms = group_terms(captured(board), &self.weights, &values(board), &GROUPS);
+        if let Some(net) = &self.net {
+            let me = board.side();
+            terms.push(("network", net.value(&row(board, me), &row(board, 1 - me))));
+        }
+        terms
     }
 }
 

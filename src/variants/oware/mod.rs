@@ -3,6 +3,7 @@
 mod board;
 pub mod eval;
 pub mod features;
+pub mod net;
 mod notation;
 pub mod weights;
 
