@@ -304,5 +304,5 @@ fn multipv_reports_distinct_lines() {
     );
     assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(last[0].1 != last[1].1 && last[1].1 != last[2].1 && last[0].1 != last[2].1);
-    assert!(last[0].2 >= last[1].2 && last[1].2 >= last[2].2);
+    assert!(last[0].2 >= last[1].2 && last[1].2 >= last[2].2, "{last:?}");
 }

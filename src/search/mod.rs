@@ -450,6 +450,9 @@ impl<G: Game> Searcher<G> {
         let mut deepen = || {
             'deepen: for depth in 1..=budget.depth {
                 sh.limits_armed.store(depth > 1, Ordering::Relaxed);
+                // The lines of this iteration: their reports and scores as
+                // searched (before the oracle's bounds).
+                let mut reports: Vec<(SearchInfo<G::Move>, i32)> = Vec::with_capacity(lines);
                 for line in 0..lines {
                     // With several lines, the later ones have no score to aim at.
                     let aim = self.config.aspiration && lines == 1 && depth > 1;
@@ -482,11 +485,7 @@ impl<G: Game> Searcher<G> {
                         depth,
                         seldepth: self.workers.seldepth().max(depth as usize) as u32,
                         multipv: line + 1,
-                        score: Score(if line == 0 {
-                            within(best.score, known)
-                        } else {
-                            best.score
-                        }),
+                        score: Score(best.score),
                         nodes,
                         tbhits: sh.tbhits.load(Ordering::Relaxed),
                         nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
@@ -494,16 +493,32 @@ impl<G: Game> Searcher<G> {
                         time,
                         pv: root[line].pv.clone(),
                     };
+                    reports.push((info, best.score));
+                }
+                // Each line was searched alone, with a full window, among the
+                // moves the lines before it left: pruning and the table can
+                // score a move lower there than in the next line's search.
+                // The lines go out best first, as a reader of MultiPV
+                // expects (a stable sort: equal scores keep their order).
+                let mut order: Vec<usize> = (0..lines).collect();
+                order.sort_by_key(|&i| std::cmp::Reverse(reports[i].1));
+                let moves: Vec<RootMove<G>> = order.iter().map(|&i| root[i].clone()).collect();
+                root[..lines].clone_from_slice(&moves);
+                for (line, &i) in order.iter().enumerate() {
+                    let (mut info, searched) = reports[i].clone();
+                    info.multipv = line + 1;
                     if line == 0 {
+                        // What the oracle knows bounds the best line.
+                        info.score = Score(within(searched, known));
                         if depth > 1 {
                             stability.iteration(result.best != Some(root[0].mv));
                         }
-                        centre = Score(best.score);
+                        centre = Score(searched);
                         result = SearchResult {
                             best: Some(root[0].mv),
                             score: info.score,
                             depth,
-                            nodes,
+                            nodes: info.nodes,
                             tbhits: info.tbhits,
                             pv: info.pv.clone(),
                         };
