@@ -204,7 +204,7 @@ fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
 
     // The engine plays it: another search than the linear weights alone.
     let net = awale(&["bench", "--depth", "6", "--eval", path]);
-    let linear = awale(&["bench", "--depth", "6", "--eval", "<fitted>"]);
+    let linear = awale(&["bench", "--depth", "6", "--eval", "<linear>"]);
     assert_ne!(bench_nodes(&net), bench_nodes(&linear));
     let out = run_with_input(&["--eval", path], "eval\nquit\n");
     let (stdout, stderr) = text(&out);

@@ -29,7 +29,8 @@ use clap::{Parser, Subcommand};
 #[command(name = "awale", version, about, long_about = None)]
 struct Cli {
     /// The evaluation's weights: a weight file made by `awale tune`, or
-    /// `<hand-set>` / `<fitted>` for the built-in ones (default: the
+    /// `<fitted>` (the built-in network), `<linear>` (its linear weights
+    /// alone) or `<hand-set>` for the built-in ones (default: the
     /// `AWALE_EVAL` environment variable, else the built-in default). A
     /// file that fails its checks is an error.
     #[arg(long, global = true, value_name = "FILE")]

@@ -180,13 +180,13 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
 }
 
 /// `awale tune --net`: fits a network on top of the built-in fitted
-/// linear weights and writes both in a feature set 2 file.
+/// linear weights (`<linear>`) and writes both in a feature set 2 file.
 fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
     use awale::variants::oware::{eval, weights};
     let say = |text: String| {
         let _ = stdout::line(text);
     };
-    let linear = *eval::fitted()
+    let linear = *eval::linear()
         .map_err(|e| anyhow::anyhow!("the built-in weights: {e}"))?
         .weights();
     let settings = tune::net::NetSettings {

@@ -37,20 +37,27 @@ use super::features::{self, Eval};
 use super::weights::{self, WeightsError};
 use super::Board;
 
-/// Whether the engine plays with the fitted weights included in the
-/// binary ([`EMBEDDED`]) rather than the hand-set ones.
+/// Whether the engine plays with the fitted evaluation included in the
+/// binary ([`EMBEDDED`]) rather than the hand-set weights.
 pub const DEFAULT_FITTED: bool = true;
 
-/// The fitted weights (`src/variants/oware/weights.bin`, made by `awale
-/// tune`), included in the binary and checked when first used.
-pub const EMBEDDED: &[u8] = include_bytes!("weights.bin");
+/// The fitted evaluation (`src/variants/oware/network.bin`, made by `awale
+/// tune --net`: the linear weights of [`LINEAR_EMBEDDED`] and a network),
+/// included in the binary and checked when first used.
+pub const EMBEDDED: &[u8] = include_bytes!("network.bin");
+
+/// The fitted linear weights alone (`src/variants/oware/weights.bin`, made
+/// by `awale tune`): the base the network was fitted on.
+pub const LINEAR_EMBEDDED: &[u8] = include_bytes!("weights.bin");
 
 /// The environment variable naming a weight file to play with; the values
-/// `<hand-set>` and `<fitted>` name the built-in weights.
+/// `<hand-set>`, `<linear>` and `<fitted>` name the built-in weights.
 pub const ENV_VAR: &str = "AWALE_EVAL";
 
-/// The name of the fitted weights included in the binary.
+/// The name of the fitted evaluation included in the binary.
 pub const FITTED: &str = "<fitted>";
+/// The name of the fitted linear weights without the network.
+pub const LINEAR: &str = "<linear>";
 /// The name of the hand-set weights.
 pub const HAND_SET: &str = "<hand-set>";
 
@@ -106,10 +113,17 @@ pub fn fitted() -> Result<Eval, WeightsError> {
     weights::decode_eval(EMBEDDED)
 }
 
-/// The evaluation named by `spec`: `<hand-set>`, `<fitted>` or a path.
+/// The fitted linear weights included in the binary, checked.
+pub fn linear() -> Result<Eval, WeightsError> {
+    weights::decode(LINEAR_EMBEDDED).map(Eval::new)
+}
+
+/// The evaluation named by `spec`: `<hand-set>`, `<linear>`, `<fitted>` or
+/// a path.
 pub fn load(spec: &str) -> Result<Eval, WeightsError> {
     match spec {
         HAND_SET => Ok(hand_set()),
+        LINEAR => linear(),
         FITTED => fitted(),
         path => weights::load_eval(Path::new(path)),
     }
@@ -143,7 +157,7 @@ pub fn active() -> &'static Eval {
     &chosen().eval
 }
 
-/// The name of the evaluation in use: `<fitted>`, `<hand-set>` or the path
+/// The name of the evaluation in use: `<fitted>`, `<linear>`, `<hand-set>` or the path
 /// of its weight file, as given.
 pub fn active_spec() -> &'static str {
     &chosen().spec
@@ -304,7 +318,15 @@ mod tests {
 
     #[test]
     fn the_embedded_weights_pass_their_checks() {
-        assert!(fitted().is_ok());
+        let fitted = fitted().expect("the embedded network");
+        assert!(fitted.net().is_some());
+        let linear = linear().expect("the embedded linear weights");
+        assert!(linear.net().is_none());
+        assert_eq!(
+            fitted.weights(),
+            linear.weights(),
+            "the network was fitted on the linear weights of weights.bin"
+        );
     }
 
     #[test]
