@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::datagen::{PackedScore, Reader, Record};
 use crate::game::Features;
-use crate::variants::oware::Oware;
+use crate::variants::oware::{Board, Oware};
 
 /// A search score standing for a proven win (or, negated, a loss): its
 /// sigmoid is 1 (or 0) whatever the scale.
@@ -49,6 +49,16 @@ pub struct Dataset {
     /// six holes then the opponent's, each from its owner's first hole
     /// (the network's inputs, `crate::tune::net`). Empty for records.
     pub rows: Vec<[u8; 12]>,
+}
+
+/// The network's view of `board`: the mover's six holes, then the
+/// opponent's, each from its owner's first hole.
+pub fn mover_rows(board: Board) -> [u8; 12] {
+    let me = board.side();
+    std::array::from_fn(|i| {
+        let side = if i < 6 { me } else { 1 - me };
+        board.seeds(6 * side + i % 6) as u8
+    })
 }
 
 /// Errors while reading training data, with the file named.
@@ -128,11 +138,7 @@ impl Dataset {
         };
         let captured = oware.captured(&board);
         self.push(&features, captured, record.result(), score, game);
-        let me = board.side();
-        self.rows.push(std::array::from_fn(|i| {
-            let side = if i < 6 { me } else { 1 - me };
-            board.seeds(6 * side + i % 6) as u8
-        }));
+        self.rows.push(mover_rows(board));
     }
 
     /// Adds every position of the file at `path`.

@@ -141,6 +141,21 @@ impl Adam {
     }
 }
 
+/// Shuffles `order` (Fisher-Yates with the crate's generator: the same
+/// order every run).
+pub(crate) fn shuffle(order: &mut [usize], rng: &mut Rng) {
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+}
+
+/// The step size of epoch `epoch` (from 1) of `epochs`: `start`, falling
+/// linearly to a tenth of it by the last epoch.
+pub(crate) fn step_size(start: f64, epoch: usize, epochs: usize) -> f64 {
+    let progress = (epoch - 1) as f64 / epochs.max(2).saturating_sub(1) as f64;
+    start * (1.0 - 0.9 * progress)
+}
+
 /// Fits the weights from `w`, calling `on_epoch(epoch, train loss,
 /// validation loss)` after each epoch; returns the weights of the epoch
 /// with the lowest validation loss (all of them when nothing is held out).
@@ -160,12 +175,8 @@ pub fn train(
     let mut adam = Adam::new(w.len());
     let (mut best, mut best_loss) = (w.clone(), f64::INFINITY);
     for epoch in 1..=s.epochs {
-        // Fisher-Yates with the crate's generator: the same order every run.
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
-        let progress = (epoch - 1) as f64 / s.epochs.max(2).saturating_sub(1) as f64;
-        let lr = s.learning_rate * (1.0 - 0.9 * progress);
+        shuffle(&mut order, &mut rng);
+        let lr = step_size(s.learning_rate, epoch, s.epochs);
         for batch in order.chunks(s.batch.max(1)) {
             let mut grad = vec![0.0f64; w.len()];
             for &i in batch {

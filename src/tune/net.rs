@@ -261,11 +261,8 @@ pub fn fit_net(
     let (mut best, mut best_loss) = (model.p.clone(), f64::INFINITY);
     let mut epochs = Vec::new();
     for epoch in 1..=s.epochs {
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
-        let progress = (epoch - 1) as f64 / s.epochs.max(2).saturating_sub(1) as f64;
-        let lr = s.learning_rate * (1.0 - 0.9 * progress);
+        fit::shuffle(&mut order, &mut rng);
+        let lr = fit::step_size(s.learning_rate, epoch, s.epochs);
         for batch in order.chunks(s.batch.max(1)) {
             let parts: Vec<Vec<f64>> = batch
                 .par_chunks(CHUNK)
@@ -323,6 +320,7 @@ pub fn fit_net(
 mod tests {
     use super::*;
     use crate::game::Features;
+    use crate::tune::data::mover_rows;
     use crate::variants::oware::{Board, Oware};
 
     /// A term no linear evaluation of feature set 1 holds: 300 centiseeds
@@ -340,18 +338,10 @@ mod tests {
         let mut data = Dataset::new();
         let oware = Oware::default();
         for i in 0..count {
-            let mut holes = [0u8; 12];
-            let mut left = 40;
-            for h in &mut holes {
-                let n = rng.below(left.min(7) + 1);
-                *h = n as u8;
-                left -= n;
-            }
-            let s = rng.below(left + 1) as u8;
-            let board = Board::from_parts(holes, [s, left as u8 - s], false);
+            let board = Board::random(&mut rng, 40, 7);
             let mut features = Vec::new();
             oware.features(&board, &mut features);
-            let rows: [u8; 12] = std::array::from_fn(|h| holes[h]);
+            let rows = mover_rows(board);
             let captured = oware.captured(&board);
             let margin = captured + interaction(&rows);
             let result = match margin.signum() {

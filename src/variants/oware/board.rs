@@ -426,6 +426,24 @@ impl std::fmt::Debug for Board {
 }
 
 #[cfg(test)]
+impl Board {
+    /// A random position for unit tests: each hole in turn takes at most
+    /// `per_hole` of `seeds` seeds (uniformly, of those left), the rest
+    /// splits between the scores, and either side is to move.
+    pub(crate) fn random(rng: &mut crate::rng::Rng, seeds: usize, per_hole: usize) -> Board {
+        let mut holes = [0u8; HOLES];
+        let mut left = seeds;
+        for h in &mut holes {
+            let n = rng.below(left.min(per_hole) + 1);
+            *h = n as u8;
+            left -= n;
+        }
+        let s = rng.below(left + 1) as u8;
+        Board::from_parts(holes, [s, left as u8 - s], rng.below(2) == 1)
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

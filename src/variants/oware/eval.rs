@@ -303,15 +303,7 @@ mod tests {
         let e = hand_set();
         let mut rng = crate::rng::Rng::new(5);
         for _ in 0..2000 {
-            let mut holes = [0u8; 12];
-            let mut left = 48;
-            for h in &mut holes {
-                let n = rng.below(left.min(15) + 1);
-                *h = n as u8;
-                left -= n;
-            }
-            let s = rng.below(left + 1) as u8;
-            let b = Board::from_parts(holes, [s, (left as u8) - s], rng.below(2) == 1);
+            let b = Board::random(&mut rng, 48, 15);
             assert_eq!(e.evaluate(b), evaluate_with(b, &WEIGHTS), "{b:?}");
         }
     }

@@ -122,19 +122,6 @@ mod tests {
         Net::new(&params).expect("PARAMS parameters")
     }
 
-    /// A random position with every seed on the board or in a store.
-    fn random_board(rng: &mut Rng) -> Board {
-        let mut holes = [0u8; 12];
-        let mut left = 48;
-        for h in &mut holes {
-            let n = rng.below(left.min(16) + 1);
-            *h = n as u8;
-            left -= n;
-        }
-        let s = rng.below(left + 1) as u8;
-        Board::from_parts(holes, [s, left as u8 - s], rng.below(2) == 1)
-    }
-
     #[test]
     fn a_network_needs_exactly_its_parameters() {
         assert!(Net::new(&vec![0; PARAMS - 1]).is_none());
@@ -151,7 +138,7 @@ mod tests {
             let plain = Eval::new(linear);
             let mut nonzero = 0;
             for _ in 0..500 {
-                let b = random_board(&mut rng);
+                let b = Board::random(&mut rng, 48, 16);
                 let v = eval.evaluate(b);
                 assert_eq!(eval.evaluate(b.flip_side()), -v, "{b:?}");
                 let terms = eval.terms(b);
