@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | 0 | 8 | magic `AWALEEV` and a zero byte |
 //! | 8 | 4 | format version, u32 (1) |
-//! | 12 | 4 | feature set, u32 (1 for `oware`, 16 for the 16-hole family) |
+//! | 12 | 4 | feature set, u32 (1 for `oware`, 2 for `oware` with its network, 12 for `colors12`, 16 for the 16-hole family) |
 //! | 16 | 4 | weight count n, u32 |
 //! | 20 | 4 n | the weights, i32, in centiseeds per unit of their feature |
 //! | 20 + 4 n | 4 | FNV-1a 32-bit hash of every byte before it |
