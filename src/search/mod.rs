@@ -500,12 +500,12 @@ impl<G: Game> Searcher<G> {
                 // score a move lower there than in the next line's search.
                 // The lines go out best first, as a reader of MultiPV
                 // expects (a stable sort: equal scores keep their order).
-                let mut order: Vec<usize> = (0..lines).collect();
-                order.sort_by_key(|&i| std::cmp::Reverse(reports[i].1));
-                let moves: Vec<RootMove<G>> = order.iter().map(|&i| root[i].clone()).collect();
-                root[..lines].clone_from_slice(&moves);
-                for (line, &i) in order.iter().enumerate() {
-                    let (mut info, searched) = reports[i].clone();
+                // The root moves follow their lines (each line's pv starts
+                // with its move).
+                reports.sort_by_key(|r| std::cmp::Reverse(r.1));
+                root[..lines]
+                    .sort_by_key(|rm| reports.iter().position(|r| r.0.pv.first() == Some(&rm.mv)));
+                for (line, (mut info, searched)) in reports.into_iter().enumerate() {
                     info.multipv = line + 1;
                     if line == 0 {
                         // What the oracle knows bounds the best line.
