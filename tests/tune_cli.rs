@@ -127,22 +127,11 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let nodes = |o: &Output| {
-        let (stdout, _) = text(o);
-        stdout
-            .lines()
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .to_string()
-    };
     let hand = awale(&["bench", "--depth", "3", "--eval", "<hand-set>"]);
     assert!(hand.status.success());
     assert_eq!(
-        nodes(&out),
-        nodes(&hand),
+        bench_nodes(&out),
+        bench_nodes(&hand),
         "the fallback is the hand-set evaluation"
     );
 
@@ -168,10 +157,10 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
 fn bench_nodes(out: &Output) -> String {
     let (stdout, stderr) = text(out);
     assert!(out.status.success(), "{stderr}");
-    let last = stdout.lines().last().unwrap_or_default();
+    let last = stdout.lines().last().expect("a last line");
     last.split_whitespace()
         .next()
-        .unwrap_or_default()
+        .expect("a node count")
         .to_string()
 }
 

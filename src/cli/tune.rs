@@ -116,7 +116,7 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
     let mut seen = HashSet::new();
     for path in &args.records {
         let read = tune::records::read(&mut data, &game, path, &mut seen)?;
-        let _ = stdout::line(format!(
+        say(format!(
             "{}: {} games, {} positions; left out: {} forfeits, {} repeated games",
             path.display(),
             read.games,
@@ -129,11 +129,6 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
         bail!("no training positions in the data");
     }
     let held_out = data.validation.iter().filter(|&&v| v).count();
-    // The report is progress, the weights file the product: a reader of
-    // stdout that goes away (`awale tune ... | head`) must not cost the file.
-    let say = |text: String| {
-        let _ = stdout::line(text);
-    };
     say(format!(
         "positions {} (training {}, validation {}), left out (tables) {}",
         data.len(),
@@ -153,29 +148,40 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
         batch: args.batch,
         seed: args.seed,
     };
-    let report = tune::tune::<G>(&data, &settings, &mut |epoch, train, valid| {
-        say(format!(
-            "epoch {epoch:3} train {train:.6} validation {valid:.6}"
-        ));
-    });
+    let report = tune::tune::<G>(&data, &settings, &mut say_epoch);
     say(format!("K {:.1}", report.k));
-    say(format!(
-        "start:    train {:.6} validation {:.6}",
-        report.initial.0, report.initial.1
-    ));
-    say(format!(
-        "fitted:   train {:.6} validation {:.6}",
-        report.last.0, report.last.1
-    ));
+    say_losses("start:", report.initial);
+    say_losses("fitted:", report.last);
     if args.show {
         let text = weight_file::describe(&report.weights, G::feature_name);
         say(text.trim_end().to_string());
     }
-    std::fs::write(
-        &args.out,
-        weight_file::encode(G::FEATURE_SET, &report.weights),
-    )
-    .with_context(|| format!("cannot write {}", args.out.display()))?;
+    write_weights(args, weight_file::encode(G::FEATURE_SET, &report.weights))
+}
+
+/// Prints a line of the report. The report is progress, the weights file
+/// the product: a reader of stdout that goes away (`awale tune ... |
+/// head`) must not cost the file.
+fn say(text: String) {
+    let _ = stdout::line(text);
+}
+
+/// Prints the losses after an epoch.
+fn say_epoch(epoch: usize, train: f64, valid: f64) {
+    say(format!(
+        "epoch {epoch:3} train {train:.6} validation {valid:.6}"
+    ));
+}
+
+/// Prints a pair of losses (training, validation) under `label`.
+fn say_losses(label: &str, (train, valid): (f64, f64)) {
+    say(format!("{label:<9} train {train:.6} validation {valid:.6}"));
+}
+
+/// Writes the weight file named by `--out`.
+fn write_weights(args: &TuneArgs, bytes: Vec<u8>) -> anyhow::Result<ExitCode> {
+    std::fs::write(&args.out, bytes)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -183,9 +189,6 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
 /// linear weights (`<linear>`) and writes both in a feature set 2 file.
 fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
     use awale::variants::oware::{eval, weights};
-    let say = |text: String| {
-        let _ = stdout::line(text);
-    };
     let linear = *eval::linear()
         .map_err(|e| anyhow::anyhow!("the built-in weights: {e}"))?
         .weights();
@@ -199,17 +202,10 @@ fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
         batch: args.batch,
         seed: args.seed,
     };
-    let report = tune::net::fit_net(data, &linear, &settings, &mut |epoch, train, valid| {
-        say(format!(
-            "epoch {epoch:3} train {train:.6} validation {valid:.6}"
-        ));
-    })
-    .map_err(|e| anyhow::anyhow!(e))?;
+    let report = tune::net::fit_net(data, &linear, &settings, &mut say_epoch)
+        .map_err(|e| anyhow::anyhow!(e))?;
     say(format!("K {:.1}", report.k));
-    say(format!(
-        "linear:   train {:.6} validation {:.6}",
-        report.initial.0, report.initial.1
-    ));
+    say_losses("linear:", report.initial);
     let Some(last) = report.last else {
         say(format!(
             "{} hidden units: this build plays networks of {} only; nothing written",
@@ -218,11 +214,6 @@ fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
         ));
         return Ok(ExitCode::SUCCESS);
     };
-    say(format!(
-        "network:  train {:.6} validation {:.6}",
-        last.0, last.1
-    ));
-    std::fs::write(&args.out, weights::encode_net(&linear, &report.params))
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
-    Ok(ExitCode::SUCCESS)
+    say_losses("network:", last);
+    write_weights(args, weights::encode_net(&linear, &report.params))
 }
