@@ -43,7 +43,11 @@ fn build_small(path: &Path, threads: &str) {
 /// answered (its `bestmove` read) before the next line is sent: a `quit` or
 /// the end of the input read while a search runs would cut it short, and
 /// on a loaded machine could even leave it no time to report anything.
-/// The engine is told to `quit` after the script.
+/// The engine is told to `quit` after the script. A test that needs the
+/// book's proposal gives its `go` a few hundred milliseconds: a search
+/// thread that the machine starves for a whole short `movetime` reports
+/// nothing, and the answer is then the first legal move (`think`'s
+/// fallback).
 fn stdout_of(script: &str) -> String {
     let mut engine = Engine::start(&[]);
     for command in script.lines().filter(|l| l.trim() != "quit") {
@@ -263,7 +267,7 @@ fn a_search_deeper_than_the_book_or_proving_a_result_plays_its_own_move() {
     // iteration is as deep, and the search decides.
     let shallow = one_position_book(&dir, &start_text(), &[(0, 50)], 1);
     let out = stdout_of(&format!(
-        "setoption name Book value {}\nposition startpos\ngo movetime 100\nquit\n",
+        "setoption name Book value {}\nposition startpos\ngo movetime 500\nquit\n",
         shallow.display()
     ));
     assert!(
@@ -305,7 +309,7 @@ fn a_seed_repeats_the_choice_and_seed_0_varies_it() {
         let script = format!(
             "setoption name Book value {}\nsetoption name Seed value {seed}\nposition startpos\n{}quit\n",
             book.display(),
-            "go movetime 20\n".repeat(12)
+            "go movetime 100\n".repeat(12)
         );
         let out = stdout_of(&script);
         let moves: Vec<String> = out
@@ -339,7 +343,7 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
     std::fs::write(&bad, &bytes).unwrap();
     let script = format!(
         "setoption name Book value {}\nsetoption name Book value /no/such/book.bin\n\
-         uci\nposition startpos\ngo movetime 100\nquit\n",
+         uci\nposition startpos\ngo movetime 500\nquit\n",
         bad.display()
     );
     let out = stdout_of(&script);
@@ -368,7 +372,7 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
     let start = game.start();
     let best = small_book.moves(&game, &start)[0];
     let script = format!(
-        "setoption name Book value {}\nsetoption name Seed value 3\nposition startpos\ngo movetime 100\nquit\n",
+        "setoption name Book value {}\nsetoption name Seed value 3\nposition startpos\ngo movetime 500\nquit\n",
         small.display()
     );
     let out = stdout_of(&script);
