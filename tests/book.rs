@@ -44,10 +44,10 @@ fn build_small(path: &Path, threads: &str) {
 /// the end of the input read while a search runs would cut it short, and
 /// on a loaded machine could even leave it no time to report anything.
 /// The engine is told to `quit` after the script. A test that needs the
-/// book's proposal gives its `go` a few hundred milliseconds: a search
-/// thread that the machine starves for a whole short `movetime` reports
-/// nothing, and the answer is then the first legal move (`think`'s
-/// fallback).
+/// book's proposal gives its `go` a few hundred milliseconds, or asks
+/// again: a search thread that the machine starves for a whole short
+/// `movetime` reports nothing, and the answer is then the first legal move
+/// (`think`'s fallback).
 fn stdout_of(script: &str) -> String {
     let mut engine = Engine::start(&[]);
     for command in script.lines().filter(|l| l.trim() != "quit") {
