@@ -63,9 +63,20 @@ pub struct Report {
 pub trait Mind: Send + 'static {
     /// The legal moves, in the engine's notation (none when the game is over).
     fn legal_moves(&self) -> Vec<String>;
+    /// A choice known before any search, such as the opening book's move,
+    /// with the report that announces it. [`think`] asks for it on its own
+    /// thread just before it starts the search: the report is printed at
+    /// once and the choice is the answer until the search reports a better
+    /// one, even if the machine gives the search no time at all. The mind
+    /// keeps what the search that follows needs to know of it. None by
+    /// default.
+    fn prepare(&mut self, _limits: &Limits, _searchmoves: &[String]) -> Option<Report> {
+        None
+    }
     /// Searches the position; returns the best move and the expected reply,
     /// or `None` when there is no legal move. `on_report` receives each
-    /// completed iteration.
+    /// completed iteration. Called right after [`Mind::prepare`] with the
+    /// same limits and moves.
     fn search(
         &mut self,
         limits: &Limits,
@@ -86,7 +97,8 @@ pub struct Request {
     pub limits: Limits,
     /// Moves to choose from, in the engine's notation (all when empty);
     /// they must have been checked legal. The answer due before the first
-    /// report is the first legal move among them, compared as text.
+    /// report is the first legal move among them, compared as text (unless
+    /// [`Mind::prepare`] gave one).
     pub searchmoves: Vec<String>,
     /// When the search is told to stop, whatever it decides by itself:
     /// this long after its time limits start counting, at the call (or, for
@@ -101,7 +113,8 @@ pub struct Request {
 pub struct Thought<M: ?Sized> {
     /// The move to play (and the reply expected) in the engine's notation:
     /// the search's choice, or the best it reported before the grace ran
-    /// out, or else (nothing reported yet) the first legal move allowed.
+    /// out, or else (nothing reported yet) the choice [`Mind::prepare`]
+    /// gave, or else the first legal move allowed.
     /// `None` only when the game is over (no legal move).
     pub best: Option<BestMove>,
     /// The search panicked (a bug, logged): `best` is then the best move
@@ -143,12 +156,18 @@ enum Event {
 /// given at [`Request::stop_after`] too. `on_report` receives the report of
 /// every completed iteration until the answer is given, never after.
 pub fn think<M: Mind + ?Sized>(
-    session: Box<M>,
+    mut session: Box<M>,
     request: Request,
     stop: &Arc<Stop>,
     mut on_report: impl FnMut(&Report) + Send + 'static,
 ) -> Thought<M> {
     let started = Instant::now();
+    // Before the search thread exists, so that a machine that starves it
+    // still gets this choice rather than the first legal move.
+    let prepared = session.prepare(&request.limits, &request.searchmoves);
+    if let Some(report) = &prepared {
+        on_report(report);
+    }
     // The one "answer some legal move" of the engine: a search promises a
     // move whenever one is legal, but an answer due before its first
     // report, or a search that panicked, has none.
@@ -208,7 +227,7 @@ pub fn think<M: Mind + ?Sized>(
             None
         }
     };
-    let mut best_so_far = None;
+    let mut best_so_far = prepared.and_then(|report| report.best);
     let mut stop_seen: Option<Instant> = None;
     let mut failed = handle.is_none();
     let mut done = None;
@@ -308,16 +327,32 @@ mod tests {
         assert!(thought.session.wait().is_some());
     }
 
+    /// The report of a depth-1 search that chose `mv`.
+    fn report(mv: &str) -> Report {
+        Report {
+            line: format!("info depth 1 pv {mv}"),
+            best: Some(BestMove {
+                mv: mv.to_string(),
+                ponder: None,
+            }),
+        }
+    }
+
     /// A mind that reports `D` (when `early`), then waits for `release`
-    /// before reporting `E` and returning it.
+    /// before reporting `E` and returning it; it prepares `prepared`.
     struct Slow {
         early: bool,
         release: mpsc::Receiver<()>,
+        prepared: Option<&'static str>,
     }
 
     impl Mind for Slow {
         fn legal_moves(&self) -> Vec<String> {
             ["A", "B", "C", "D", "E", "F"].map(String::from).to_vec()
+        }
+
+        fn prepare(&mut self, _limits: &Limits, _searchmoves: &[String]) -> Option<Report> {
+            self.prepared.map(report)
         }
 
         fn search(
@@ -327,13 +362,6 @@ mod tests {
             _stop: &AtomicBool,
             on_report: &mut (dyn FnMut(Report) + Send),
         ) -> Option<BestMove> {
-            let report = |mv: &str| Report {
-                line: format!("info depth 1 pv {mv}"),
-                best: Some(BestMove {
-                    mv: mv.to_string(),
-                    ponder: None,
-                }),
-            };
             if self.early {
                 on_report(report("D"));
             }
@@ -351,6 +379,7 @@ mod tests {
         let mind = Slow {
             early: false,
             release: released,
+            prepared: None,
         };
         let mut req = request(10);
         req.searchmoves = vec!["B".to_string(), "D".to_string()];
@@ -361,6 +390,42 @@ mod tests {
         assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("B"));
         release.send(()).unwrap();
         assert!(thought.session.wait().is_some());
+    }
+
+    #[test]
+    fn a_search_that_never_runs_answers_the_prepared_choice() {
+        // As on a machine that gives the search thread no time at all: the
+        // answer is due at once, and is the prepared choice, printed first.
+        let (release, released) = mpsc::channel();
+        let mind = Slow {
+            early: false,
+            release: released,
+            prepared: Some("C"),
+        };
+        let stop = Stop::new();
+        stop.trigger();
+        let printed = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&printed);
+        let thought = think(Box::new(mind), request(10), &stop, move |r| {
+            seen.lock().unwrap().push(r.line.clone())
+        });
+        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("C"));
+        release.send(()).unwrap();
+        assert!(thought.session.wait().is_some());
+        assert_eq!(*printed.lock().unwrap(), ["info depth 1 pv C"]);
+    }
+
+    #[test]
+    fn a_report_of_the_search_replaces_the_prepared_choice() {
+        let (release, released) = mpsc::channel();
+        release.send(()).unwrap();
+        let mind = Slow {
+            early: true,
+            release: released,
+            prepared: Some("C"),
+        };
+        let thought = think(Box::new(mind), request(10), &Stop::new(), |_| {});
+        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("E"));
     }
 
     #[test]
@@ -378,6 +443,7 @@ mod tests {
                 Box::new(Slow {
                     early: true,
                     release: released,
+                    prepared: None,
                 }),
                 Request::default(),
                 &Arc::clone(&stop),

@@ -43,11 +43,11 @@ fn build_small(path: &Path, threads: &str) {
 /// answered (its `bestmove` read) before the next line is sent: a `quit` or
 /// the end of the input read while a search runs would cut it short, and
 /// on a loaded machine could even leave it no time to report anything.
-/// The engine is told to `quit` after the script. A test that needs the
-/// book's proposal gives its `go` a few hundred milliseconds, or asks
-/// again: a search thread that the machine starves for a whole short
-/// `movetime` reports nothing, and the answer is then the first legal move
-/// (`think`'s fallback).
+/// The engine is told to `quit` after the script. The book's proposal is
+/// printed before the search starts, whatever the machine's load; what
+/// the search reports is not: a search thread that the machine starves for
+/// a whole short `movetime` reports nothing, so a test that reads the
+/// search's lines gives its `go` a few hundred milliseconds.
 fn stdout_of(script: &str) -> String {
     let mut engine = Engine::start(&[]);
     for command in script.lines().filter(|l| l.trim() != "quit") {
@@ -305,38 +305,31 @@ fn a_seed_repeats_the_choice_and_seed_0_varies_it() {
     // deeper than any search.
     let dir = scratch("seed");
     let book = one_position_book(&dir, &start_text(), &[(0, 10), (5, 10), (1, -200)], 255);
-    // Twelve answers that followed the book's proposal. An answer without
-    // one (the machine starved the search thread for the whole move time,
-    // so the answer was the first legal move) says nothing of the draw:
-    // the goes are asked again, a few times at most.
+    // Twelve answers, each the move the book proposed: the proposal comes
+    // before the search starts, so even a search thread the machine
+    // starves answers it.
     let choices = |seed: u64| {
         let script = format!(
             "setoption name Book value {}\nsetoption name Seed value {seed}\nposition startpos\n{}quit\n",
             book.display(),
-            "go movetime 100\n".repeat(12)
+            "go movetime 50\n".repeat(12)
         );
-        let mut moves: Vec<String> = Vec::new();
-        for _ in 0..4 {
-            let out = stdout_of(&script);
-            let answers = answers_of(&out);
-            assert_eq!(answers.len(), 12, "{out}");
-            moves.extend(
-                answers
+        let out = stdout_of(&script);
+        let answers = answers_of(&out);
+        assert_eq!(answers.len(), 12, "{out}");
+        answers
+            .iter()
+            .map(|answer| {
+                let proposed = answer
                     .iter()
-                    .filter(|a| a.iter().any(|l| l.starts_with("info string book proposes")))
-                    .filter_map(|a| a.last()?.strip_prefix("bestmove "))
-                    .map(str::to_string),
-            );
-            if moves.len() >= 12 {
-                break;
-            }
-        }
-        assert!(
-            moves.len() >= 12,
-            "too few answers from the book: {moves:?}"
-        );
-        moves.truncate(12);
-        moves
+                    .find_map(|l| l.strip_prefix("info string book proposes "))
+                    .and_then(|l| l.split(' ').next())
+                    .unwrap_or_else(|| panic!("no proposal: {out}"));
+                let played = answer.last().and_then(|l| l.strip_prefix("bestmove "));
+                assert_eq!(played, Some(proposed), "{out}");
+                proposed.to_string()
+            })
+            .collect::<Vec<String>>()
     };
     let seeded = choices(7);
     assert!(seeded.iter().all(|m| *m == seeded[0]), "{seeded:?}");
@@ -361,7 +354,7 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
     std::fs::write(&bad, &bytes).unwrap();
     let script = format!(
         "setoption name Book value {}\nsetoption name Book value /no/such/book.bin\n\
-         uci\nposition startpos\ngo movetime 500\nquit\n",
+         uci\nposition startpos\ngo movetime 100\nquit\n",
         bad.display()
     );
     let out = stdout_of(&script);
@@ -390,7 +383,7 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
     let start = game.start();
     let best = small_book.moves(&game, &start)[0];
     let script = format!(
-        "setoption name Book value {}\nsetoption name Seed value 3\nposition startpos\ngo movetime 500\nquit\n",
+        "setoption name Book value {}\nsetoption name Seed value 3\nposition startpos\ngo movetime 100\nquit\n",
         small.display()
     );
     let out = stdout_of(&script);

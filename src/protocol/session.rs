@@ -188,6 +188,9 @@ pub struct Session<G: Game> {
     tables: Option<Arc<Loading>>,
     /// The opening book named by the `Book` option, if it could be read.
     book: Option<Arc<Book>>,
+    /// The book's move drawn by [`Mind::prepare`] for the search that
+    /// follows it.
+    drawn: Option<(BestMove, BookMove<G::Move>)>,
 }
 
 impl<G: Game> Session<G> {
@@ -206,6 +209,7 @@ impl<G: Game> Session<G> {
             book: Book::open(&settings.book)
                 .map_err(|e| log::warn!("no opening book: {e}"))
                 .ok(),
+            drawn: None,
         };
         session.attach_tables(Duration::ZERO);
         session
@@ -341,6 +345,13 @@ impl<G: Game> Mind for Session<G> {
         self.line.legal_moves_text()
     }
 
+    /// The book's move is the answer until the search looks as deep.
+    fn prepare(&mut self, limits: &Limits, searchmoves: &[String]) -> Option<Report> {
+        self.drawn = self.book_move(limits, searchmoves);
+        let (best, choice) = self.drawn.as_ref()?;
+        Some(book_report("proposes", best, choice))
+    }
+
     fn search(
         &mut self,
         limits: &Limits,
@@ -351,11 +362,7 @@ impl<G: Game> Mind for Session<G> {
         for warning in self.attach_tables(Duration::ZERO) {
             log::warn!("{warning}");
         }
-        // The book's move is the answer until the search looks as deep.
-        let book = self.book_move(limits, searchmoves);
-        if let Some((best, choice)) = &book {
-            on_report(book_report("proposes", best, choice));
-        }
+        let book = self.drawn.take();
         let restrict: Vec<G::Move> = searchmoves
             .iter()
             .filter_map(|m| self.game.parse_move(self.pos(), m).ok())

@@ -65,6 +65,9 @@ pub struct WebMind<G: Game> {
     /// the hard level only).
     book: Option<Arc<Book>>,
     seed: u64,
+    /// The book's move drawn by [`Mind::prepare`] for the search that
+    /// follows it.
+    drawn: Option<(BestMove, BookMove<G::Move>)>,
 }
 
 impl<G: Game> WebMind<G> {
@@ -91,6 +94,7 @@ impl<G: Game> WebMind<G> {
             searcher,
             book: book.filter(|_| level == Level::Hard).cloned(),
             seed,
+            drawn: None,
         }
     }
 
@@ -155,6 +159,13 @@ impl<G: Game> Mind for WebMind<G> {
         self.line.legal_moves_text()
     }
 
+    /// The book's move is the answer until the search looks as deep.
+    fn prepare(&mut self, limits: &Limits, searchmoves: &[String]) -> Option<Report> {
+        self.drawn = self.book_move(limits, !searchmoves.is_empty());
+        let (best, choice) = self.drawn.as_ref()?;
+        Some(book_report(best, choice))
+    }
+
     fn search(
         &mut self,
         limits: &Limits,
@@ -168,11 +179,7 @@ impl<G: Game> Mind for WebMind<G> {
             .iter()
             .filter_map(|m| game.parse_move(&pos, m).ok())
             .collect();
-        // The book's move is the answer until the search looks as deep.
-        let book = self.book_move(limits, !searchmoves.is_empty());
-        if let Some((best, choice)) = &book {
-            on_report(book_report(best, choice));
-        }
+        let book = self.drawn.take();
         let mut on_info = |info: &SearchInfo<G::Move>| {
             let pv = pv_text(&game, &pos, &info.pv);
             let (score, mate) = score_parts(info.score);
