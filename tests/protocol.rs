@@ -231,9 +231,13 @@ fn garbage_lines_get_one_error_line_each_and_change_nothing() {
         "{before:?}"
     );
     assert_eq!(line, "Position: 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N");
+    // On a loaded machine `isready` may first say that the start-up
+    // tables are still loading (after waiting 5 s for them): not an error.
     let (before, _) = e.ask("isready", "readyok");
     assert!(
-        before.iter().all(|l| !l.starts_with("info string")),
+        before
+            .iter()
+            .all(|l| !l.starts_with("info string") || l.contains("tables are still loading")),
         "{before:?}"
     );
     e.send("quit");
