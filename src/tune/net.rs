@@ -71,6 +71,27 @@ struct Model {
     p: Vec<f64>,
 }
 
+/// One position's working space in training, made once per batch of
+/// positions rather than per position: both views' pre-activations and
+/// their gradients, a hidden unit each.
+struct Scratch {
+    a: Vec<f64>,
+    b: Vec<f64>,
+    ga: Vec<f64>,
+    gb: Vec<f64>,
+}
+
+impl Scratch {
+    fn new(h: usize) -> Scratch {
+        Scratch {
+            a: vec![0.0; h],
+            b: vec![0.0; h],
+            ga: vec![0.0; h],
+            gb: vec![0.0; h],
+        }
+    }
+}
+
 /// The input rows of position `rows` (mover's holes, opponent's holes):
 /// `(mover's rows, opponent's rows)`, each 6 holes and a side total.
 fn inputs(rows: &[u8; 12]) -> ([usize; 7], [usize; 7]) {
@@ -110,16 +131,15 @@ impl Model {
         Model { h, p }
     }
 
-    /// The pre-activations of both views.
-    fn views(&self, rows: &[u8; 12]) -> (Vec<f64>, Vec<f64>) {
-        let h = self.h;
-        let tail = ROWS * 2 * h;
-        let bias = &self.p[tail..tail + h];
-        let (mut a, mut b) = (bias.to_vec(), bias.to_vec());
+    /// The pre-activations of both views at `rows`, into `s.a` and `s.b`.
+    fn views(&self, rows: &[u8; 12], s: &mut Scratch) {
+        let tail = ROWS * 2 * self.h;
+        let bias = &self.p[tail..tail + self.h];
+        s.a.copy_from_slice(bias);
+        s.b.copy_from_slice(bias);
         let (mine, theirs) = inputs(rows);
-        self.add_rows(&mine, &mut a, &mut b);
-        self.add_rows(&theirs, &mut b, &mut a);
-        (a, b)
+        self.add_rows(&mine, &mut s.a, &mut s.b);
+        self.add_rows(&theirs, &mut s.b, &mut s.a);
     }
 
     /// Adds the rows `rs` of one side: their first half to that side's
@@ -135,35 +155,33 @@ impl Model {
         }
     }
 
-    /// The network's term in centiseeds.
-    fn value(&self, a: &[f64], b: &[f64]) -> f64 {
+    /// The network's term in centiseeds at `rows`, its views left in `s`
+    /// for [`Model::backward`].
+    fn forward(&self, rows: &[u8; 12], s: &mut Scratch) -> f64 {
+        self.views(rows, s);
         let out = &self.p[ROWS * 2 * self.h + self.h..];
-        let mut s = 0.0;
-        for j in 0..self.h {
-            s += (a[j].clamp(0.0, 1.0) - b[j].clamp(0.0, 1.0)) * out[j];
-        }
-        OUT_SCALE * s
+        let sum: f64 = (s.a.iter().zip(&s.b).zip(out))
+            .map(|((a, b), w)| (a.clamp(0.0, 1.0) - b.clamp(0.0, 1.0)) * w)
+            .sum();
+        OUT_SCALE * sum
     }
 
     /// Adds to `grad` the gradient of the network's term at `rows`, times
-    /// `g`.
-    fn backward(&self, rows: &[u8; 12], a: &[f64], b: &[f64], g: f64, grad: &mut [f64]) {
+    /// `g`; `s` holds the views of [`Model::forward`] at `rows`.
+    fn backward(&self, rows: &[u8; 12], g: f64, s: &mut Scratch, grad: &mut [f64]) {
         let h = self.h;
         let tail = ROWS * 2 * h;
         let out = &self.p[tail + h..];
         let active = |x: f64| (0.0..1.0).contains(&x) as u8 as f64;
-        let ga: Vec<f64> = (0..h)
-            .map(|j| g * OUT_SCALE * out[j] * active(a[j]))
-            .collect();
-        let gb: Vec<f64> = (0..h)
-            .map(|j| -g * OUT_SCALE * out[j] * active(b[j]))
-            .collect();
+        let Scratch { a, b, ga, gb } = s;
         for j in 0..h {
+            ga[j] = g * OUT_SCALE * out[j] * active(a[j]);
+            gb[j] = -g * OUT_SCALE * out[j] * active(b[j]);
             grad[tail + h + j] += g * OUT_SCALE * (a[j].clamp(0.0, 1.0) - b[j].clamp(0.0, 1.0));
             grad[tail + j] += ga[j] + gb[j];
         }
         let (mine, theirs) = inputs(rows);
-        for (rs, first, second) in [(&mine, &ga, &gb), (&theirs, &gb, &ga)] {
+        for (rs, first, second) in [(&mine, &*ga, &*gb), (&theirs, &*gb, &*ga)] {
             for &r in rs.iter() {
                 let row = &mut grad[r * 2 * h..(r + 1) * 2 * h];
                 for j in 0..h {
@@ -192,15 +210,13 @@ impl Model {
 /// added in the same order every run: the fit is deterministic).
 const CHUNK: usize = 1024;
 
+/// What the losses evaluate: position `i`'s score in centiseeds, given
+/// working space for a network of the fit's width.
+type Eval<'a> = &'a (dyn Fn(usize, &mut Scratch) -> f64 + Sync);
+
 /// Mean squared error of `eval(i)` against the targets over the training
-/// (`validation` false) or held-out positions.
-fn loss(
-    data: &Dataset,
-    targets: &[f64],
-    k: f64,
-    validation: bool,
-    eval: &(dyn Fn(usize) -> f64 + Sync),
-) -> f64 {
+/// (`validation` false) or held-out positions; `h` hidden units.
+fn loss(data: &Dataset, targets: &[f64], k: f64, validation: bool, h: usize, eval: Eval) -> f64 {
     let idx: Vec<usize> = (0..data.len())
         .filter(|&i| data.validation[i] == validation)
         .collect();
@@ -210,9 +226,10 @@ fn loss(
     let parts: Vec<f64> = idx
         .par_chunks(CHUNK)
         .map(|c| {
+            let mut scratch = Scratch::new(h);
             c.iter()
                 .map(|&i| {
-                    let d = sigmoid(eval(i) / k) - targets[i];
+                    let d = sigmoid(eval(i, &mut scratch) / k) - targets[i];
                     d * d
                 })
                 .sum()
@@ -243,16 +260,16 @@ pub fn fit_net(
         .map(|i| fit::target(data, i, k, s.lambda))
         .collect();
     let held_out = data.validation.iter().any(|&v| v);
-    let losses = |eval: &(dyn Fn(usize) -> f64 + Sync)| {
-        let train = loss(data, &targets, k, false, eval);
+    let losses = |eval: Eval| {
+        let train = loss(data, &targets, k, false, s.hidden, eval);
         let valid = if held_out {
-            loss(data, &targets, k, true, eval)
+            loss(data, &targets, k, true, s.hidden, eval)
         } else {
             train
         };
         (train, valid)
     };
-    let initial = losses(&|i| base[i]);
+    let initial = losses(&|i, _| base[i]);
 
     let mut model = Model::new(s.hidden, s.seed);
     let mut order: Vec<usize> = (0..data.len()).filter(|&i| !data.validation[i]).collect();
@@ -268,11 +285,12 @@ pub fn fit_net(
                 .par_chunks(CHUNK)
                 .map(|c| {
                     let mut grad = vec![0.0; model.p.len()];
+                    let mut scratch = Scratch::new(model.h);
                     for &i in c {
-                        let (a, b) = model.views(&data.rows[i]);
-                        let p = sigmoid((base[i] + model.value(&a, &b)) / k);
+                        let rows = &data.rows[i];
+                        let p = sigmoid((base[i] + model.forward(rows, &mut scratch)) / k);
                         let g = 2.0 * (p - targets[i]) * p * (1.0 - p) / k;
-                        model.backward(&data.rows[i], &a, &b, g, &mut grad);
+                        model.backward(rows, g, &mut scratch, &mut grad);
                     }
                     grad
                 })
@@ -286,10 +304,7 @@ pub fn fit_net(
             }
             adam.step(&mut model.p, &grad, lr);
         }
-        let (train, valid) = losses(&|i| {
-            let (a, b) = model.views(&data.rows[i]);
-            base[i] + model.value(&a, &b)
-        });
+        let (train, valid) = losses(&|i, scratch| base[i] + model.forward(&data.rows[i], scratch));
         epochs.push((train, valid));
         on_epoch(epoch, train, valid);
         if valid < best_loss {
@@ -300,7 +315,7 @@ pub fn fit_net(
     model.p = best;
     let params = model.rounded();
     let last = Net::new(&params).map(|net| {
-        losses(&|i| {
+        losses(&|i, _| {
             let r = &data.rows[i];
             let mine = std::array::from_fn(|h| r[h] as usize);
             let theirs = std::array::from_fn(|h| r[6 + h] as usize);
