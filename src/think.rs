@@ -22,7 +22,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::search::Limits;
+use crate::game::Game;
+use crate::search::{level, Limits};
 use crate::sync::{lock, Stop};
 
 /// A search's choice: the move to play and the reply it expects, both in
@@ -73,6 +74,17 @@ pub trait Mind: Send + 'static {
     fn prepare(&mut self, _limits: &Limits, _searchmoves: &[String]) -> Option<Report> {
         None
     }
+    /// The answer when neither the search nor [`Mind::prepare`] gave one
+    /// in time, among `searchmoves` (all legal moves when empty), or `None`
+    /// when no move is legal. Asked before the search starts. By default
+    /// the first legal move allowed; a mind that knows its game looks a ply
+    /// ahead ([`one_ply_choice`]).
+    fn fallback(&self, searchmoves: &[String]) -> Option<BestMove> {
+        self.legal_moves()
+            .into_iter()
+            .find(|m| searchmoves.is_empty() || searchmoves.contains(m))
+            .map(|mv| BestMove { mv, ponder: None })
+    }
     /// Searches the position; returns the best move and the expected reply,
     /// or `None` when there is no legal move. `on_report` receives each
     /// completed iteration. Called right after [`Mind::prepare`] with the
@@ -86,6 +98,28 @@ pub trait Mind: Send + 'static {
     ) -> Option<BestMove>;
 }
 
+/// [`Mind::fallback`] for a mind over `game` at `pos`: the move a one-ply
+/// look prefers ([`level::one_ply_move`]) among the legal moves
+/// `searchmoves` allows (all when empty), compared as text.
+pub fn one_ply_choice<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    searchmoves: &[String],
+) -> Option<BestMove> {
+    let mut moves = G::Moves::default();
+    game.legal_moves(pos, &mut moves);
+    let allowed: Vec<G::Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| searchmoves.is_empty() || searchmoves.contains(&game.format_move(pos, m)))
+        .collect();
+    let mv = level::one_ply_move(game, pos, &allowed)?;
+    Some(BestMove {
+        mv: game.format_move(pos, mv),
+        ponder: None,
+    })
+}
+
 /// How often [`think`] looks at the stop signal and the clock while the
 /// search runs.
 const POLL: Duration = Duration::from_millis(2);
@@ -97,8 +131,8 @@ pub struct Request {
     pub limits: Limits,
     /// Moves to choose from, in the engine's notation (all when empty);
     /// they must have been checked legal. The answer due before the first
-    /// report is the first legal move among them, compared as text (unless
-    /// [`Mind::prepare`] gave one).
+    /// report is one of them ([`Mind::prepare`]'s, else
+    /// [`Mind::fallback`]'s).
     pub searchmoves: Vec<String>,
     /// When the search is told to stop, whatever it decides by itself:
     /// this long after its time limits start counting, at the call (or, for
@@ -114,11 +148,11 @@ pub struct Thought<M: ?Sized> {
     /// The move to play (and the reply expected) in the engine's notation:
     /// the search's choice, or the best it reported before the grace ran
     /// out, or else (nothing reported yet) the choice [`Mind::prepare`]
-    /// gave, or else the first legal move allowed.
+    /// gave, or else [`Mind::fallback`]'s.
     /// `None` only when the game is over (no legal move).
     pub best: Option<BestMove>,
     /// The search panicked (a bug, logged): `best` is then the best move
-    /// reported before, or else the first legal move, and the session is lost.
+    /// reported before, or else the fallback, and the session is lost.
     pub failed: bool,
     /// The mind, once the search returns it.
     pub session: Pending<M>,
@@ -163,7 +197,7 @@ pub fn think<M: Mind + ?Sized>(
 ) -> Thought<M> {
     let started = Instant::now();
     // Before the search thread exists, so that a machine that starves it
-    // still gets this choice rather than the first legal move.
+    // still gets this choice rather than the fallback.
     let prepared = session.prepare(&request.limits, &request.searchmoves);
     if let Some(report) = &prepared {
         on_report(report);
@@ -171,11 +205,7 @@ pub fn think<M: Mind + ?Sized>(
     // The one "answer some legal move" of the engine: a search promises a
     // move whenever one is legal, but an answer due before its first
     // report, or a search that panicked, has none.
-    let fallback = session
-        .legal_moves()
-        .into_iter()
-        .find(|m| request.searchmoves.is_empty() || request.searchmoves.contains(m))
-        .map(|mv| BestMove { mv, ponder: None });
+    let fallback = session.fallback(&request.searchmoves);
     // Set once the answer is due, under the lock the search thread holds
     // while it prints a report and queues its choice: no report is printed
     // after the answer, and every choice printed before it is drained
@@ -336,6 +366,22 @@ mod tests {
                 ponder: None,
             }),
         }
+    }
+
+    #[test]
+    fn a_session_falls_back_on_a_one_ply_look_within_the_searchmoves() {
+        // A is the first legal move; F captures 2 seeds.
+        let mut session = build(&Settings::default()).unwrap();
+        session
+            .set_position(&Start::Fen("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S".into()), &[])
+            .unwrap();
+        assert_eq!(session.legal_moves(), ["A", "F"]);
+        assert_eq!(session.fallback(&[]).map(|b| b.mv).as_deref(), Some("F"));
+        let only_a = ["A".to_string()];
+        assert_eq!(
+            session.fallback(&only_a).map(|b| b.mv).as_deref(),
+            Some("A")
+        );
     }
 
     /// A mind that reports `D` (when `early`), then waits for `release`

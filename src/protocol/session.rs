@@ -345,6 +345,10 @@ impl<G: Game> Mind for Session<G> {
         self.line.legal_moves_text()
     }
 
+    fn fallback(&self, searchmoves: &[String]) -> Option<BestMove> {
+        crate::think::one_ply_choice(&self.game, self.pos(), searchmoves)
+    }
+
     /// The book's move is the answer until the search looks as deep.
     fn prepare(&mut self, limits: &Limits, searchmoves: &[String]) -> Option<Report> {
         self.drawn = self.book_move(limits, searchmoves);

@@ -1,5 +1,7 @@
-//! The easy and medium playing levels: no search, a seeded choice.
+//! The easy and medium playing levels: no search, a seeded choice; and
+//! the one-ply look that answers for a search given no time at all.
 
+use super::score::{clamp_heuristic, game_result};
 use crate::game::Game;
 use crate::rng::Rng;
 
@@ -13,6 +15,29 @@ pub fn captured<G: Game>(game: &G, pos: &G::Position, mv: G::Move) -> u32 {
     let me = game.side_to_move(pos).index();
     let next = game.play(pos, mv);
     game.scores(&next)[me].saturating_sub(game.scores(pos)[me])
+}
+
+/// The move of `moves` after which the evaluation, from the mover's side,
+/// is best (a move that ends the game scored as won, drawn or lost; the
+/// first of equals): what a search given no time at all answers. It does
+/// not see repetitions, which need the game's history.
+pub fn one_ply_move<G: Game>(game: &G, pos: &G::Position, moves: &[G::Move]) -> Option<G::Move> {
+    let me = game.side_to_move(pos).index();
+    let value = |mv: G::Move| {
+        let next = game.play(pos, mv);
+        match game.end(&next) {
+            Some(end) => game_result(end.scores, me, 1),
+            None => -clamp_heuristic(game.evaluate(&next)),
+        }
+    };
+    let mut best: Option<(i32, G::Move)> = None;
+    for &mv in moves {
+        let v = value(mv);
+        if best.map_or(true, |(b, _)| v > b) {
+            best = Some((v, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
 }
 
 /// The move of `moves` that captures most now, ties broken uniformly at
@@ -32,4 +57,43 @@ pub fn greedy_move<G: Game>(
         .map(|(&m, _)| m)
         .collect();
     random_move(&best, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::oware::Oware;
+
+    #[test]
+    fn the_one_ply_look_prefers_a_capture_to_the_first_legal_move() {
+        let game = Oware::default();
+        // South to move: A (the first legal move) sows into an empty hole,
+        // F takes 2 seeds from North's first hole.
+        let pos = game
+            .parse_position("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S")
+            .unwrap();
+        let mut moves = <Oware as Game>::Moves::default();
+        game.legal_moves(&pos, &mut moves);
+        let text: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
+        assert_eq!(text, ["A", "F"]);
+        let chosen = one_ply_move(&game, &pos, &moves).unwrap();
+        assert_eq!(game.format_move(&pos, chosen), "F");
+        assert_eq!(one_ply_move(&game, &pos, &moves[..1]), Some(moves[0]));
+        assert_eq!(one_ply_move(&game, &pos, &[]), None);
+    }
+
+    #[test]
+    fn the_one_ply_look_takes_a_move_that_wins_at_once() {
+        let game = Oware::default();
+        // F's capture of 2 brings South to 25: the game is won at once.
+        let pos = game
+            .parse_position("1-0-0-0-0-1-1-3-2-2-2-2-23-11-S")
+            .unwrap();
+        let mut moves = <Oware as Game>::Moves::default();
+        game.legal_moves(&pos, &mut moves);
+        let chosen = one_ply_move(&game, &pos, &moves).unwrap();
+        assert_eq!(game.format_move(&pos, chosen), "F");
+        let next = game.play(&pos, chosen);
+        assert!(game.end(&next).is_some());
+    }
 }
