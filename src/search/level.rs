@@ -64,16 +64,21 @@ mod tests {
     use super::*;
     use crate::variants::oware::Oware;
 
-    #[test]
-    fn the_one_ply_look_prefers_a_capture_to_the_first_legal_move() {
+    /// The game, the position `text` and its legal moves.
+    fn position(text: &str) -> (Oware, <Oware as Game>::Position, Vec<<Oware as Game>::Move>) {
         let game = Oware::default();
-        // South to move: A (the first legal move) sows into an empty hole,
-        // F takes 2 seeds from North's first hole.
-        let pos = game
-            .parse_position("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S")
-            .unwrap();
+        let pos = game.parse_position(text).unwrap();
         let mut moves = <Oware as Game>::Moves::default();
         game.legal_moves(&pos, &mut moves);
+        let moves = moves.iter().copied().collect();
+        (game, pos, moves)
+    }
+
+    #[test]
+    fn the_one_ply_look_prefers_a_capture_to_the_first_legal_move() {
+        // South to move: A (the first legal move) sows into an empty hole,
+        // F takes 2 seeds from North's first hole.
+        let (game, pos, moves) = position("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S");
         let text: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
         assert_eq!(text, ["A", "F"]);
         let chosen = one_ply_move(&game, &pos, &moves).unwrap();
@@ -84,16 +89,10 @@ mod tests {
 
     #[test]
     fn the_one_ply_look_takes_a_move_that_wins_at_once() {
-        let game = Oware::default();
         // F's capture of 2 brings South to 25: the game is won at once.
-        let pos = game
-            .parse_position("1-0-0-0-0-1-1-3-2-2-2-2-23-11-S")
-            .unwrap();
-        let mut moves = <Oware as Game>::Moves::default();
-        game.legal_moves(&pos, &mut moves);
+        let (game, pos, moves) = position("1-0-0-0-0-1-1-3-2-2-2-2-23-11-S");
         let chosen = one_ply_move(&game, &pos, &moves).unwrap();
         assert_eq!(game.format_move(&pos, chosen), "F");
-        let next = game.play(&pos, chosen);
-        assert!(game.end(&next).is_some());
+        assert!(game.end(&game.play(&pos, chosen)).is_some());
     }
 }
