@@ -392,6 +392,19 @@ mod tests {
         prepared: Option<&'static str>,
     }
 
+    impl Slow {
+        /// A slow mind in a box, and the sender that releases its search.
+        fn boxed(early: bool, prepared: Option<&'static str>) -> (Box<Slow>, mpsc::Sender<()>) {
+            let (release, released) = mpsc::channel();
+            let mind = Slow {
+                early,
+                release: released,
+                prepared,
+            };
+            (Box::new(mind), release)
+        }
+    }
+
     impl Mind for Slow {
         fn legal_moves(&self) -> Vec<String> {
             ["A", "B", "C", "D", "E", "F"].map(String::from).to_vec()
@@ -421,17 +434,12 @@ mod tests {
     fn a_grace_run_out_before_any_report_still_answers_a_legal_move() {
         // Stopped before it starts, with no grace: the answer is due before
         // the search reports anything, yet a move is legal.
-        let (release, released) = mpsc::channel();
-        let mind = Slow {
-            early: false,
-            release: released,
-            prepared: None,
-        };
+        let (mind, release) = Slow::boxed(false, None);
         let mut req = request(10);
         req.searchmoves = vec!["B".to_string(), "D".to_string()];
         let stop = Stop::new();
         stop.trigger();
-        let thought = think(Box::new(mind), req, &stop, |_| {});
+        let thought = think(mind, req, &stop, |_| {});
         assert!(!thought.failed);
         assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("B"));
         release.send(()).unwrap();
@@ -442,17 +450,12 @@ mod tests {
     fn a_search_that_never_runs_answers_the_prepared_choice() {
         // As on a machine that gives the search thread no time at all: the
         // answer is due at once, and is the prepared choice, printed first.
-        let (release, released) = mpsc::channel();
-        let mind = Slow {
-            early: false,
-            release: released,
-            prepared: Some("C"),
-        };
+        let (mind, release) = Slow::boxed(false, Some("C"));
         let stop = Stop::new();
         stop.trigger();
         let printed = Arc::new(Mutex::new(Vec::new()));
         let seen = Arc::clone(&printed);
-        let thought = think(Box::new(mind), request(10), &stop, move |r| {
+        let thought = think(mind, request(10), &stop, move |r| {
             seen.lock().unwrap().push(r.line.clone())
         });
         assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("C"));
@@ -463,14 +466,9 @@ mod tests {
 
     #[test]
     fn a_report_of_the_search_replaces_the_prepared_choice() {
-        let (release, released) = mpsc::channel();
+        let (mind, release) = Slow::boxed(true, Some("C"));
         release.send(()).unwrap();
-        let mind = Slow {
-            early: true,
-            release: released,
-            prepared: Some("C"),
-        };
-        let thought = think(Box::new(mind), request(10), &Stop::new(), |_| {});
+        let thought = think(mind, request(10), &Stop::new(), |_| {});
         assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("E"));
     }
 
@@ -480,25 +478,16 @@ mod tests {
         // the grace (none) runs out while the report is being printed,
         // before its move is queued. The answer still waits for that move,
         // and what the search reports after the answer is not printed.
-        let (release, released) = mpsc::channel();
+        let (mind, release) = Slow::boxed(true, None);
         let stop = Stop::new();
         let printed = Arc::new(Mutex::new(Vec::new()));
         let thought = {
             let (stop, printed) = (Arc::clone(&stop), Arc::clone(&printed));
-            think(
-                Box::new(Slow {
-                    early: true,
-                    release: released,
-                    prepared: None,
-                }),
-                Request::default(),
-                &Arc::clone(&stop),
-                move |r| {
-                    printed.lock().unwrap().push(r.line.clone());
-                    stop.trigger();
-                    thread::sleep(Duration::from_millis(100));
-                },
-            )
+            think(mind, Request::default(), &Arc::clone(&stop), move |r| {
+                printed.lock().unwrap().push(r.line.clone());
+                stop.trigger();
+                thread::sleep(Duration::from_millis(100));
+            })
         };
         assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("D"));
         release.send(()).unwrap();
