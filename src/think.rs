@@ -304,7 +304,7 @@ pub fn think<M: Mind + ?Sized>(
 mod tests {
     use super::*;
     use crate::protocol::command::Start;
-    use crate::protocol::session::{build, Settings};
+    use crate::protocol::session::{build, AnySession, Settings};
     use crate::search::limits::Ponder;
 
     fn request(depth: u32) -> Request {
@@ -345,12 +345,16 @@ mod tests {
         assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("C"));
     }
 
+    /// A session with the default settings at the position `fen`.
+    fn session_at(fen: &str) -> Box<dyn AnySession> {
+        let mut session = build(&Settings::default()).unwrap();
+        session.set_position(&Start::Fen(fen.into()), &[]).unwrap();
+        session
+    }
+
     #[test]
     fn a_finished_game_has_no_answer() {
-        let mut session = build(&Settings::default()).unwrap();
-        session
-            .set_position(&Start::Fen("0-0-0-0-0-0-1-0-0-0-0-0-23-24-S".into()), &[])
-            .unwrap();
+        let session = session_at("0-0-0-0-0-0-1-0-0-0-0-0-23-24-S");
         let thought = think(session, request(2), &Stop::new(), |_| {});
         assert_eq!(thought.best, None);
         assert!(!thought.failed);
@@ -371,10 +375,7 @@ mod tests {
     #[test]
     fn a_session_falls_back_on_a_one_ply_look_within_the_searchmoves() {
         // A is the first legal move; F captures 2 seeds.
-        let mut session = build(&Settings::default()).unwrap();
-        session
-            .set_position(&Start::Fen("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S".into()), &[])
-            .unwrap();
+        let session = session_at("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S");
         assert_eq!(session.legal_moves(), ["A", "F"]);
         assert_eq!(session.fallback(&[]).map(|b| b.mv).as_deref(), Some("F"));
         let only_a = ["A".to_string()];
