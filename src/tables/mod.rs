@@ -438,6 +438,8 @@ pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Opt
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod under_history;
+#[cfg(test)]
 mod witness;
 
 /// The tables an engine starts with: the valid level files of `rules` in

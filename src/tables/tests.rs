@@ -107,6 +107,14 @@ fn fresh_reference(holes: &Holes) -> i32 {
     reference_value(holes, 0, &mut Vec::new(), -1, n + 1)
 }
 
+/// The value of `holes` (its mover to move at an even ply) after the
+/// history `path`: the positions before it since the last capture, each
+/// with its side to move (0 like `holes`, or 1).
+pub(super) fn reference_value_under(holes: &Holes, path: &[(Holes, usize)]) -> i32 {
+    let n: i32 = holes.iter().map(|&s| s as i32).sum();
+    reference_value(holes, 2, &mut path.to_vec(), -1, n + 1)
+}
+
 fn mirrored(holes: &Holes) -> Board {
     let mut north = [0u8; HOLES];
     for k in 0..HOLES {
