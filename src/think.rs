@@ -374,8 +374,8 @@ mod tests {
 
     #[test]
     fn a_session_falls_back_on_a_one_ply_look_within_the_searchmoves() {
-        // A is the first legal move; F captures 2 seeds.
-        let session = session_at("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S");
+        // A is the first legal move; F captures 5 seeds.
+        let session = session_at("5-0-0-0-0-2-1-2-2-2-2-2-15-15-S");
         assert_eq!(session.legal_moves(), ["A", "F"]);
         assert_eq!(session.fallback(&[]).map(|b| b.mv).as_deref(), Some("F"));
         let only_a = ["A".to_string()];

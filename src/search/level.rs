@@ -76,9 +76,9 @@ mod tests {
 
     #[test]
     fn the_one_ply_look_prefers_a_capture_to_the_first_legal_move() {
-        // South to move: A (the first legal move) sows into an empty hole,
-        // F takes 2 seeds from North's first hole.
-        let (game, pos, moves) = position("1-0-0-0-0-1-1-3-2-2-2-2-14-20-S");
+        // South to move: A (the first legal move) sows no capture,
+        // F takes 5 seeds from North's first two holes.
+        let (game, pos, moves) = position("5-0-0-0-0-2-1-2-2-2-2-2-15-15-S");
         let text: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
         assert_eq!(text, ["A", "F"]);
         let chosen = one_ply_move(&game, &pos, &moves).unwrap();
