@@ -384,7 +384,7 @@ mod tests {
 
     #[test]
     #[ignore = "a measurement: cargo test --release --lib history_census -- --ignored --nocapture \
-                (levels AWALE_CENSUS_MIN to AWALE_CENSUS_MAX, default 4 to 12, \
+                (levels AWALE_CENSUS_MIN to AWALE_CENSUS_MAX, default 3 to 8: 3 minutes; \
                 AWALE_CENSUS_SAMPLE positions each, default 200)"]
     fn history_census() {
         let var = |name: &str, default: usize| {
@@ -393,7 +393,7 @@ mod tests {
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(default)
         };
-        let (min, max) = (var("AWALE_CENSUS_MIN", 4), var("AWALE_CENSUS_MAX", 12));
+        let (min, max) = (var("AWALE_CENSUS_MIN", 3), var("AWALE_CENSUS_MAX", 8));
         let positions = var("AWALE_CENSUS_SAMPLE", 200);
         let tables = Tables::build_in_memory(Rules::default(), max);
         for n in min..=max {
