@@ -50,13 +50,23 @@ pub(super) fn reference_moves(holes: &Holes) -> Vec<(Holes, u8)> {
         } else {
             taken = 0;
         }
-        let mut child = [0u8; HOLES];
-        for k in 0..HOLES {
-            child[k] = b[(k + 6) % HOLES];
-        }
-        out.push((child, taken));
+        out.push((turned(&b), taken));
     }
     out
+}
+
+/// The same holes seen from the other side.
+pub(super) fn turned(holes: &Holes) -> Holes {
+    std::array::from_fn(|k| holes[(k + 6) % HOLES])
+}
+
+/// The number in the environment variable `name`, else `default` (the
+/// levels and samples of the censuses).
+pub(super) fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
 }
 
 fn own(holes: &Holes) -> i32 {
@@ -116,11 +126,7 @@ pub(super) fn reference_value_under(holes: &Holes, path: &[(Holes, usize)]) -> i
 }
 
 fn mirrored(holes: &Holes) -> Board {
-    let mut north = [0u8; HOLES];
-    for k in 0..HOLES {
-        north[(k + 6) % HOLES] = holes[k];
-    }
-    Board::from_parts(north, [0, 0], true)
+    Board::from_parts(turned(holes), [0, 0], true)
 }
 
 /// The largest level checked position by position against the reference

@@ -23,7 +23,7 @@
 //! them that some capture from a larger level reaches.
 
 use super::index::{level_size, rank, unrank, HOLES};
-use super::tests::reference_moves;
+use super::tests::{reference_moves, turned};
 use super::Tables;
 use crate::rng::Rng;
 
@@ -101,10 +101,10 @@ impl Level {
         self.n - self.own[child as usize]
     }
 
-    /// Bounds `lo..=hi` on the value of every node of the level under a
-    /// history holding the nodes `history` (and no other position of the
-    /// level); the bounds of the history's last position are those of the
-    /// position the history ends at.
+    /// Bounds `lo..=hi` on the value of every node of the level when the
+    /// history holds the nodes `history` and no other position of the
+    /// level; read at the node the history ends at, they bound that
+    /// position's value under it.
     pub fn bounds_under(&self, history: &[Node]) -> (Vec<u8>, Vec<u8>) {
         let nodes = self.nodes();
         let mut held = vec![false; nodes];
@@ -219,19 +219,12 @@ pub fn reached_by_capture(holes: &[u8; HOLES]) -> bool {
                 if holes[first] != 0 {
                     break;
                 }
-                let mut before = *holes;
-                for taken in before[first..=at].iter_mut() {
-                    *taken = 2;
-                }
-                for h in first..=at {
-                    before[h] = before[h].max(gained[h].min(3));
-                }
-                if before[first..=at]
-                    .iter()
-                    .zip(&gained[first..=at])
-                    .any(|(b, g)| b < g)
-                {
+                if gained[first..=at].iter().any(|&g| g > 3) {
                     continue;
+                }
+                let mut before = *holes;
+                for h in first..=at {
+                    before[h] = gained[h].max(2);
                 }
                 let Some(mut parent) = before
                     .iter()
@@ -242,11 +235,8 @@ pub fn reached_by_capture(holes: &[u8; HOLES]) -> bool {
                     continue;
                 };
                 parent[from] = seeds as u8;
-                let mut seen_by_mover = [0u8; HOLES];
-                for k in 0..HOLES {
-                    seen_by_mover[k] = parent[(k + 6) % HOLES];
-                }
-                if reference_moves(&seen_by_mover)
+                let parent: [u8; HOLES] = parent.try_into().expect("twelve holes");
+                if reference_moves(&turned(&parent))
                     .iter()
                     .any(|(child, taken)| *taken > 0 && child == holes)
                 {
@@ -261,7 +251,7 @@ pub fn reached_by_capture(holes: &[u8; HOLES]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::index::advance;
-    use super::super::tests::reference_value_under;
+    use super::super::tests::{env_or, reference_value_under};
     use super::super::Rules;
     use super::*;
 
@@ -387,14 +377,8 @@ mod tests {
                 (levels AWALE_CENSUS_MIN to AWALE_CENSUS_MAX, default 3 to 8: 3 minutes; \
                 AWALE_CENSUS_SAMPLE positions each, default 200)"]
     fn history_census() {
-        let var = |name: &str, default: usize| {
-            std::env::var(name)
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(default)
-        };
-        let (min, max) = (var("AWALE_CENSUS_MIN", 3), var("AWALE_CENSUS_MAX", 8));
-        let positions = var("AWALE_CENSUS_SAMPLE", 200);
+        let (min, max) = (env_or("AWALE_CENSUS_MIN", 3), env_or("AWALE_CENSUS_MAX", 8));
+        let positions = env_or("AWALE_CENSUS_SAMPLE", 200);
         let tables = Tables::build_in_memory(Rules::default(), max);
         for n in min..=max {
             let s = sample(&tables, n, positions, 1000 + n as u64);

@@ -400,6 +400,7 @@ pub fn plain_minimax(n: usize, below: &[Vec<Option<u8>>]) -> Vec<Option<u8>> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::env_or;
     use super::super::Rules;
     use super::*;
 
@@ -502,14 +503,10 @@ mod tests {
     #[ignore = "a measurement: cargo test --release --lib exactness_census -- --ignored --nocapture \
                 (levels AWALE_CENSUS_MIN to AWALE_CENSUS_MAX, default 0 to 12)"]
     fn exactness_census() {
-        let max = std::env::var("AWALE_CENSUS_MAX")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(12);
-        let min = std::env::var("AWALE_CENSUS_MIN")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
+        let (min, max) = (
+            env_or("AWALE_CENSUS_MIN", 0),
+            env_or("AWALE_CENSUS_MAX", 12),
+        );
         let tables = Tables::build_in_memory(Rules::default(), max);
         let mut minimax = Vec::new();
         for n in 0..=max {
