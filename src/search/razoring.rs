@@ -11,7 +11,7 @@ pub const MAX_DEPTH: i32 = 2;
 
 /// How far below alpha, per ply left, the evaluation must lie, in
 /// centiseeds.
-pub const MARGIN: i32 = 100;
+pub const MARGIN: i32 = 70;
 
 // Razoring runs only where reverse futility pruning may prune.
 const _: () = assert!(MAX_DEPTH <= super::futility::MAX_DEPTH);
