@@ -260,6 +260,15 @@ mod tests {
     use super::super::Rules;
     use super::*;
 
+    /// Nodes of level `n` as the reference search takes a history: holes
+    /// and side to move (0 like the position valued, which is side 0).
+    fn reference_history(n: usize, nodes: &[Node]) -> Vec<([u8; HOLES], usize)> {
+        nodes
+            .iter()
+            .map(|&v| (unrank(n, u64::from(v / 2)), (v % 2) as usize))
+            .collect()
+    }
+
     #[test]
     fn what_a_capture_reaches() {
         // South sows 2 seeds from hole 6 (index 5) into North's first two
@@ -291,10 +300,7 @@ mod tests {
                         continue;
                     };
                     let (lo, hi) = level.bounds_under(&history);
-                    let path: Vec<([u8; HOLES], usize)> = history[1..]
-                        .iter()
-                        .map(|&v| (unrank(n, u64::from(v / 2)), (v % 2) as usize))
-                        .collect();
+                    let path = reference_history(n, &history[1..]);
                     let value = reference_value_under(&holes, &path);
                     let (l, h) = (lo[end as usize], hi[end as usize]);
                     assert!(
@@ -401,54 +407,46 @@ mod tests {
     impl Entries {
         fn new(level: &Level) -> Entries {
             let n = usize::from(level.n);
-            let size = level.children.len();
-            let entry: Vec<bool> = (0..size)
+            let entry: Vec<bool> = (0..level.children.len())
                 .map(|r| reached_by_capture(&unrank(n, r as u64)))
                 .collect();
-            let mut after_entry = vec![false; level.nodes()];
-            let mut stack: Vec<Node> = (0..level.nodes() as Node)
+            let starts: Vec<Node> = (0..level.nodes() as Node)
                 .filter(|&v| entry[(v / 2) as usize])
                 .collect();
-            for &v in &stack {
-                after_entry[v as usize] = true;
-            }
-            while let Some(v) = stack.pop() {
-                for &c in &level.children[(v / 2) as usize] {
-                    let w = 2 * c + 1 - v % 2;
-                    if !after_entry[w as usize] {
-                        after_entry[w as usize] = true;
-                        stack.push(w);
-                    }
-                }
-            }
+            let after_entry = closure(level, &starts, true);
             Entries { entry, after_entry }
         }
     }
 
-    /// The nodes that `end` reaches by quiet moves and that reach it back.
-    fn component(level: &Level, end: Node) -> Vec<bool> {
-        let closure = |forward: bool| {
-            let mut seen = vec![false; level.nodes()];
-            seen[end as usize] = true;
-            let mut stack = vec![end];
-            while let Some(v) = stack.pop() {
-                let r = (v / 2) as usize;
-                let next = if forward {
-                    &level.children[r]
-                } else {
-                    &level.parents[r]
-                };
-                for &c in next {
-                    let w = 2 * c + 1 - v % 2;
-                    if !seen[w as usize] {
-                        seen[w as usize] = true;
-                        stack.push(w);
-                    }
+    /// The nodes reachable from `starts` (themselves included) by quiet
+    /// moves, or from which they are reachable (`forward` false).
+    fn closure(level: &Level, starts: &[Node], forward: bool) -> Vec<bool> {
+        let mut seen = vec![false; level.nodes()];
+        for &v in starts {
+            seen[v as usize] = true;
+        }
+        let mut stack = starts.to_vec();
+        while let Some(v) = stack.pop() {
+            let r = (v / 2) as usize;
+            let next = if forward {
+                &level.children[r]
+            } else {
+                &level.parents[r]
+            };
+            for &c in next {
+                let w = 2 * c + 1 - v % 2;
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push(w);
                 }
             }
-            seen
-        };
-        let (ahead, behind) = (closure(true), closure(false));
+        }
+        seen
+    }
+
+    /// The nodes that `end` reaches by quiet moves and that reach it back.
+    fn component(level: &Level, end: Node) -> Vec<bool> {
+        let (ahead, behind) = (closure(level, &[end], true), closure(level, &[end], false));
         ahead.iter().zip(&behind).map(|(&a, &b)| a && b).collect()
     }
 
@@ -497,11 +495,7 @@ mod tests {
                 if self.start[u as usize] && self.valued.insert(self.set.clone()) {
                     let n = usize::from(self.level.n);
                     let holes = unrank(n, u64::from(self.path[0] / 2));
-                    let history: Vec<([u8; HOLES], usize)> = self.path[1..]
-                        .iter()
-                        .map(|&v| (unrank(n, u64::from(v / 2)), (v % 2) as usize))
-                        .collect();
-                    let v = reference_value_under(&holes, &history);
+                    let v = reference_value_under(&holes, &reference_history(n, &self.path[1..]));
                     if *self.value.get_or_insert(v) != v {
                         return false;
                     }
