@@ -12,6 +12,7 @@
 //! - [`futility`]: shallow nodes far above beta returned without a search,
 //!   and the quiet moves of shallow nodes far below alpha skipped.
 //! - [`razoring`]: shallow nodes far below alpha settled by their captures.
+//! - [`singular`]: the table's move searched deeper when it alone holds.
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
 //! - [`level`], [`rng`]: the easy and medium levels.
@@ -28,6 +29,7 @@ pub mod razoring;
 pub mod rng;
 pub mod root;
 pub mod score;
+pub mod singular;
 pub mod split;
 pub mod thread;
 pub mod tt;

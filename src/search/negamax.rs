@@ -34,9 +34,10 @@ use super::ordering::{capture_key, is_quiet, quiet_key, sort_by_key_desc};
 use super::quiescence::QUIESCENCE_PLIES;
 use super::razoring;
 use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, within, INFINITE};
+use super::singular;
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
 use super::thread::{Child, Shared, Worker, MAX_PLY};
-use super::tt::Bound;
+use super::tt::{Bound, Entry};
 use crate::game::{Game, History};
 
 /// The shallowest remaining depth at which the table is used.
@@ -233,9 +234,11 @@ impl<G: Game> Worker<G> {
         let use_tt = sh.use_tt && depth >= TT_MIN_DEPTH;
         let hash = if use_tt { game.hash(pos) } else { 0 };
         let mut tt_index = None;
+        let mut tt_entry = None;
         if use_tt {
             if let Some(e) = sh.tt.probe(hash) {
                 tt_index = e.move_index.map(usize::from);
+                tt_entry = Some(e);
                 let deep_enough = if sh.exact_depth {
                     e.depth as i32 == depth
                 } else {
@@ -322,7 +325,28 @@ impl<G: Game> Worker<G> {
         if let Some(i) = tt_index {
             let mv = moves[i];
             let next = game.play(pos, mv);
-            let s = self.child(sh, sp, pos, &next, depth, ply, alpha, beta, true, 0);
+            let extension = match tt_entry {
+                Some(e) if sh.depth_changes && ply > 0 && ply < MAX_PLY / 2 && moves.len() > 1 => {
+                    self.singular_extension(sh, sp, pos, &moves, i, &e, depth, ply)
+                }
+                _ => 0,
+            };
+            if self.aborted {
+                self.rep_low = outer_rep_low.min(self.rep_low);
+                return 0;
+            }
+            let s = self.child(
+                sh,
+                sp,
+                pos,
+                &next,
+                depth + extension,
+                ply,
+                alpha,
+                beta,
+                true,
+                0,
+            );
             first = false;
             best = s;
             best_index = Some(i);
@@ -488,6 +512,40 @@ impl<G: Game> Worker<G> {
             Some((_, upper)) if upper <= alpha => Err(upper),
             Some(bounds) => Ok(bounds),
         }
+    }
+
+    /// The plies by which the table's move `moves[tt_index]` at `pos` is
+    /// extended: 1 when [`singular::candidate`] allows a test and every
+    /// other move, searched at [`singular::verification_depth`] with a null
+    /// window, fails low against the bound it gives; else 0 (also when the
+    /// search is stopped meanwhile, which the caller checks).
+    #[allow(clippy::too_many_arguments)]
+    fn singular_extension(
+        &mut self,
+        sh: &Shared<G>,
+        sp: Option<&SplitPoint>,
+        pos: &G::Position,
+        moves: &G::Moves,
+        tt_index: usize,
+        entry: &Entry,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        let Some(bound) = singular::candidate(depth, entry, from_tt(entry.score, ply)) else {
+            return 0;
+        };
+        let reduced = singular::verification_depth(depth);
+        for (j, &other) in moves.iter().enumerate() {
+            if j == tt_index {
+                continue;
+            }
+            let next = sh.game.play(pos, other);
+            let s = self.child(sh, sp, pos, &next, reduced, ply, bound - 1, bound, false, 0);
+            if self.aborted || s >= bound {
+                return 0;
+            }
+        }
+        1
     }
 
     /// Updates the quiet-move history after the last move of `tried`, a

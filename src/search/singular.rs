@@ -1,0 +1,86 @@
+//! Singular extension: at a node far from the leaves, the table's move is
+//! searched a ply deeper when it is the only good one. The table's entry
+//! says the move held a score `s` at nearly this depth; if every other
+//! move, searched at about half the depth, stays below `s` minus a margin,
+//! the position hangs on that move, and a mistake in its line costs the
+//! most, so it gets the depth. In Oware a position often has one sowing
+//! that holds and several that lose seeds. The depth and margin were
+//! tested by self-play (`BENCHMARKS.md`, "Strength tests").
+
+use super::futility::SCORE_LIMIT;
+use super::tt::{Bound, Entry};
+
+/// The shallowest remaining depth at which the table's move may be
+/// extended.
+pub const MIN_DEPTH: i32 = 8;
+
+/// How far below the table's score, per ply left, every other move must
+/// stay, in centiseeds.
+pub const MARGIN: i32 = 3;
+
+/// How much shallower than the node the table's entry may have been
+/// searched and still be trusted.
+pub const ENTRY_DEPTH_SLACK: i32 = 3;
+
+/// The bound the other moves must fail low against, when the node with
+/// `depth` plies left and table entry `entry` (its score `score` already
+/// made relative to the node's ply) is a candidate: a lower bound or an
+/// exact score, from a search nearly as deep, and not a decided game or a
+/// table value (those need no extension and would make the margin
+/// meaningless).
+#[inline]
+pub fn candidate(depth: i32, entry: &Entry, score: i32) -> Option<i32> {
+    let trusted = matches!(entry.bound, Bound::Lower | Bound::Exact)
+        && i32::from(entry.depth) >= depth - ENTRY_DEPTH_SLACK;
+    (depth >= MIN_DEPTH && trusted && score.abs() < SCORE_LIMIT).then(|| score - MARGIN * depth)
+}
+
+/// The depth handed to each other move's search (which searches one ply
+/// less below it): about half the node's.
+#[inline]
+pub fn verification_depth(depth: i32) -> i32 {
+    (depth - 1) / 2 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(depth: u8, bound: Bound) -> Entry {
+        Entry {
+            score: 0,
+            depth,
+            move_index: Some(0),
+            bound,
+        }
+    }
+
+    #[test]
+    fn only_deep_nodes_with_a_trusted_lower_bound_are_candidates() {
+        let d = MIN_DEPTH;
+        let e = entry(d as u8, Bound::Lower);
+        assert_eq!(candidate(d, &e, 40), Some(40 - MARGIN * d));
+        assert_eq!(
+            candidate(d, &entry(d as u8, Bound::Exact), 40),
+            Some(40 - MARGIN * d)
+        );
+        // Too shallow a node, an upper bound, an entry from a search too
+        // shallow, or a decided score: no extension.
+        assert_eq!(candidate(d - 1, &entry(d as u8, Bound::Lower), 40), None);
+        assert_eq!(candidate(d, &entry(d as u8, Bound::Upper), 40), None);
+        let shallow = (d - ENTRY_DEPTH_SLACK - 1) as u8;
+        assert_eq!(candidate(d, &entry(shallow, Bound::Lower), 40), None);
+        let slack = (d - ENTRY_DEPTH_SLACK) as u8;
+        assert!(candidate(d, &entry(slack, Bound::Lower), 40).is_some());
+        assert_eq!(candidate(d, &e, SCORE_LIMIT), None);
+        assert_eq!(candidate(d, &e, -SCORE_LIMIT), None);
+    }
+
+    #[test]
+    fn the_other_moves_are_searched_at_about_half_the_depth() {
+        assert_eq!(verification_depth(8), 4);
+        assert_eq!(verification_depth(9), 5);
+        assert_eq!(verification_depth(14), 7);
+        assert!(verification_depth(MIN_DEPTH) < MIN_DEPTH);
+    }
+}
