@@ -327,14 +327,21 @@ impl<G: Game> Worker<G> {
             let next = game.play(pos, mv);
             let extension = match tt_entry {
                 Some(e) if sh.depth_changes && ply > 0 && ply < MAX_PLY / 2 && moves.len() > 1 => {
-                    self.singular_extension(sh, sp, pos, &moves, i, &e, depth, ply)
+                    self.singular_extension(sh, sp, pos, &moves, i, &e, depth, ply, beta, pv_node)
                 }
-                _ => 0,
+                _ => Ok(0),
             };
             if self.aborted {
                 self.rep_low = outer_rep_low.min(self.rep_low);
                 return 0;
             }
+            let extension = match extension {
+                Ok(plies) => plies,
+                Err(cut) => {
+                    self.rep_low = outer_rep_low.min(self.rep_low);
+                    return cut;
+                }
+            };
             let s = self.child(
                 sh,
                 sp,
@@ -515,10 +522,14 @@ impl<G: Game> Worker<G> {
     }
 
     /// The plies by which the table's move `moves[tt_index]` at `pos` is
-    /// extended: 1 when [`singular::candidate`] allows a test and every
-    /// other move, searched at [`singular::verification_depth`] with a null
-    /// window, fails low against the bound it gives; else 0 (also when the
-    /// search is stopped meanwhile, which the caller checks).
+    /// extended: `Ok(1)` when [`singular::candidate`] allows a test and
+    /// every other move, searched at [`singular::verification_depth`] with
+    /// a null window, fails low against the bound it gives, else `Ok(0)`
+    /// (also when the search is stopped meanwhile, which the caller
+    /// checks). `Err(bound)` is a multi-cut: outside the principal
+    /// variation, when another move reaches the bound and the bound itself
+    /// is at least `beta`, two moves hold the node above beta, and it
+    /// returns the bound without searching further.
     #[allow(clippy::too_many_arguments)]
     fn singular_extension(
         &mut self,
@@ -530,9 +541,11 @@ impl<G: Game> Worker<G> {
         entry: &Entry,
         depth: i32,
         ply: usize,
-    ) -> i32 {
+        beta: i32,
+        pv_node: bool,
+    ) -> Result<i32, i32> {
         let Some(bound) = singular::candidate(depth, entry, from_tt(entry.score, ply)) else {
-            return 0;
+            return Ok(0);
         };
         let reduced = singular::verification_depth(depth);
         for (j, &other) in moves.iter().enumerate() {
@@ -541,11 +554,18 @@ impl<G: Game> Worker<G> {
             }
             let next = sh.game.play(pos, other);
             let s = self.child(sh, sp, pos, &next, reduced, ply, bound - 1, bound, false, 0);
-            if self.aborted || s >= bound {
-                return 0;
+            if self.aborted {
+                return Ok(0);
+            }
+            if s >= bound {
+                return if singular::multi_cut(bound, beta, pv_node) {
+                    Err(bound)
+                } else {
+                    Ok(0)
+                };
             }
         }
-        1
+        Ok(1)
     }
 
     /// Updates the quiet-move history after the last move of `tried`, a

@@ -4,8 +4,11 @@
 //! move, searched at about half the depth, stays below `s` minus a margin,
 //! the position hangs on that move, and a mistake in its line costs the
 //! most, so it gets the depth. In Oware a position often has one sowing
-//! that holds and several that lose seeds. The depth and margin were
-//! tested by self-play (`BENCHMARKS.md`, "Strength tests").
+//! that holds and several that lose seeds. When instead another move
+//! reaches the bound and the bound is at least beta, two moves hold the
+//! node above beta and it is cut off at once (multi-cut). The depth,
+//! margin and cut were tested by self-play (`BENCHMARKS.md`, "Strength
+//! tests").
 
 use super::futility::SCORE_LIMIT;
 use super::tt::{Bound, Entry};
@@ -33,6 +36,15 @@ pub fn candidate(depth: i32, entry: &Entry, score: i32) -> Option<i32> {
     let trusted = matches!(entry.bound, Bound::Lower | Bound::Exact)
         && i32::from(entry.depth) >= depth - ENTRY_DEPTH_SLACK;
     (depth >= MIN_DEPTH && trusted && score.abs() < SCORE_LIMIT).then(|| score - MARGIN * depth)
+}
+
+/// Whether a node whose other move reached the singular `bound` is cut
+/// off at once (multi-cut): outside the principal variation, when the
+/// bound is at least `beta`, the table's move (which held more than the
+/// bound) and that move both hold the node above beta.
+#[inline]
+pub fn multi_cut(bound: i32, beta: i32, pv_node: bool) -> bool {
+    !pv_node && bound >= beta
 }
 
 /// The depth handed to each other move's search (which searches one ply
@@ -74,6 +86,14 @@ mod tests {
         assert!(candidate(d, &entry(slack, Bound::Lower), 40).is_some());
         assert_eq!(candidate(d, &e, SCORE_LIMIT), None);
         assert_eq!(candidate(d, &e, -SCORE_LIMIT), None);
+    }
+
+    #[test]
+    fn only_a_bound_at_or_above_beta_outside_the_pv_cuts() {
+        assert!(multi_cut(50, 50, false));
+        assert!(multi_cut(51, 50, false));
+        assert!(!multi_cut(49, 50, false));
+        assert!(!multi_cut(60, 50, true));
     }
 
     #[test]
