@@ -338,8 +338,10 @@ impl<G: Game> Worker<G> {
             let extension = match extension {
                 Ok(plies) => plies,
                 Err(cut) => {
+                    // Like any value found below, brought within what the
+                    // oracle proved.
                     self.rep_low = outer_rep_low.min(self.rep_low);
-                    return cut;
+                    return within(cut, known);
                 }
             };
             let s = self.child(
