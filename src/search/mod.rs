@@ -12,8 +12,8 @@
 //! - [`futility`]: shallow nodes far above beta returned without a search,
 //!   and the quiet moves of shallow nodes far below alpha skipped.
 //! - [`razoring`]: shallow nodes far below alpha settled by their captures.
-//! - [`singular`]: the table's move searched deeper when it alone holds,
-//!   and nodes where two moves hold cut off (multi-cut).
+//! - [`singular`]: the table's move searched one or two plies deeper when
+//!   it alone holds, and nodes where two moves hold cut off (multi-cut).
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
 //! - [`level`], [`rng`]: the easy and medium levels.

@@ -524,9 +524,10 @@ impl<G: Game> Worker<G> {
     }
 
     /// The plies by which the table's move `moves[tt_index]` at `pos` is
-    /// extended: `Ok(1)` when [`singular::candidate`] allows a test and
-    /// every other move, searched at [`singular::verification_depth`] with
-    /// a null window, fails low against the bound it gives, else `Ok(0)`
+    /// extended: [`singular::extension`] (1 or 2) when
+    /// [`singular::candidate`] allows a test and every other move, searched
+    /// at [`singular::verification_depth`] with a null window, fails low
+    /// against the bound it gives, else `Ok(0)`
     /// (also when the search is stopped meanwhile, which the caller
     /// checks). `Err(bound)` is a multi-cut: outside the principal
     /// variation, when another move reaches the bound and the bound itself
@@ -550,6 +551,7 @@ impl<G: Game> Worker<G> {
             return Ok(0);
         };
         let reduced = singular::verification_depth(depth);
+        let mut best_other = -INFINITE;
         for (j, &other) in moves.iter().enumerate() {
             if j == tt_index {
                 continue;
@@ -559,6 +561,7 @@ impl<G: Game> Worker<G> {
             if self.aborted {
                 return Ok(0);
             }
+            best_other = best_other.max(s);
             if s >= bound {
                 return if singular::multi_cut(bound, beta, pv_node) {
                     Err(bound)
@@ -567,7 +570,7 @@ impl<G: Game> Worker<G> {
                 };
             }
         }
-        Ok(1)
+        Ok(singular::extension(bound, best_other, pv_node))
     }
 
     /// Updates the quiet-move history after the last move of `tried`, a

@@ -4,11 +4,12 @@
 //! move, searched at about half the depth, stays below `s` minus a margin,
 //! the position hangs on that move, and a mistake in its line costs the
 //! most, so it gets the depth. In Oware a position often has one sowing
-//! that holds and several that lose seeds. When instead another move
-//! reaches the bound and the bound is at least beta, two moves hold the
-//! node above beta and it is cut off at once (multi-cut). The depth,
-//! margin and cut were tested by self-play (`BENCHMARKS.md`, "Strength
-//! tests").
+//! that holds and several that lose seeds; when the others all fall far
+//! short, outside the principal variation, it gets two plies. When
+//! instead another move reaches the bound and the bound is at least beta,
+//! two moves hold the node above beta and it is cut off at once
+//! (multi-cut). The depth, margins and cut were tested by self-play
+//! (`BENCHMARKS.md`, "Strength tests").
 
 use super::futility::SCORE_LIMIT;
 use super::tt::{Bound, Entry};
@@ -36,6 +37,26 @@ pub fn candidate(depth: i32, entry: &Entry, score: i32) -> Option<i32> {
     let trusted = matches!(entry.bound, Bound::Lower | Bound::Exact)
         && i32::from(entry.depth) >= depth - ENTRY_DEPTH_SLACK;
     (depth >= MIN_DEPTH && trusted && score.abs() < SCORE_LIMIT).then(|| score - MARGIN * depth)
+}
+
+/// How far below the singular bound the best of the other moves must stay,
+/// in centiseeds, for the table's move to be searched two plies deeper
+/// instead of one: the position hangs on it all the more.
+pub const DOUBLE_MARGIN: i32 = 50;
+
+/// The plies by which the table's move is extended once every other move
+/// failed low against the singular `bound`, the best of them with
+/// `best_other` (an upper bound on its value, from the null-window
+/// search): two outside the principal variation when they all stay
+/// [`DOUBLE_MARGIN`] below it, else one. The principal variation keeps a
+/// single ply, its nodes being searched again at every iteration anyway.
+#[inline]
+pub fn extension(bound: i32, best_other: i32, pv_node: bool) -> i32 {
+    if !pv_node && best_other < bound - DOUBLE_MARGIN {
+        2
+    } else {
+        1
+    }
 }
 
 /// Whether a node whose other move reached the singular `bound` is cut
@@ -94,6 +115,15 @@ mod tests {
         assert!(multi_cut(51, 50, false));
         assert!(!multi_cut(49, 50, false));
         assert!(!multi_cut(60, 50, true));
+    }
+
+    #[test]
+    fn moves_far_below_the_bound_double_the_extension_outside_the_pv() {
+        let bound = 40;
+        assert_eq!(extension(bound, bound - DOUBLE_MARGIN - 1, false), 2);
+        assert_eq!(extension(bound, bound - DOUBLE_MARGIN, false), 1);
+        assert_eq!(extension(bound, bound - 1, false), 1);
+        assert_eq!(extension(bound, bound - DOUBLE_MARGIN - 1, true), 1);
     }
 
     #[test]
