@@ -524,15 +524,17 @@ impl<G: Game> Worker<G> {
     }
 
     /// The plies by which the table's move `moves[tt_index]` at `pos` is
-    /// extended: [`singular::extension`] (1 or 2) when
-    /// [`singular::candidate`] allows a test and every other move, searched
-    /// at [`singular::verification_depth`] with a null window, fails low
-    /// against the bound it gives, else `Ok(0)`
-    /// (also when the search is stopped meanwhile, which the caller
-    /// checks). `Err(bound)` is a multi-cut: outside the principal
-    /// variation, when another move reaches the bound and the bound itself
-    /// is at least `beta`, two moves hold the node above beta, and it
-    /// returns the bound without searching further.
+    /// extended, when [`singular::candidate`] allows a test: every other
+    /// move is searched at [`singular::verification_depth`] with a null
+    /// window against the bound it gives. When all fail low, the move is
+    /// singular: [`singular::extension`] (1 or 2). `Err(bound)` is a
+    /// multi-cut: outside the principal variation, when another move
+    /// reaches the bound and the bound itself is at least `beta`, two moves
+    /// hold the node above beta, and it returns the bound without searching
+    /// further. Otherwise, when another move reaches the bound,
+    /// [`singular::shared_extension`] (0, or -1: a reduction). `Ok(0)`
+    /// without a test (also when the search is stopped meanwhile, which the
+    /// caller checks).
     #[allow(clippy::too_many_arguments)]
     fn singular_extension(
         &mut self,
@@ -566,7 +568,7 @@ impl<G: Game> Worker<G> {
                 return if singular::multi_cut(bound, beta, pv_node) {
                     Err(bound)
                 } else {
-                    Ok(0)
+                    Ok(singular::shared_extension(from_tt(entry.score, ply), beta))
                 };
             }
         }

@@ -8,7 +8,9 @@
 //! short, outside the principal variation, it gets two plies. When
 //! instead another move reaches the bound and the bound is at least beta,
 //! two moves hold the node above beta and it is cut off at once
-//! (multi-cut). The depth, margins and cut were tested by self-play
+//! (multi-cut); where the bound is below beta but the table's score is
+//! not, the table's move is searched a ply shallower (negative
+//! extension). The depth, margins and cut were tested by self-play
 //! (`BENCHMARKS.md`, "Strength tests").
 
 use super::futility::SCORE_LIMIT;
@@ -37,6 +39,26 @@ pub fn candidate(depth: i32, entry: &Entry, score: i32) -> Option<i32> {
     let trusted = matches!(entry.bound, Bound::Lower | Bound::Exact)
         && i32::from(entry.depth) >= depth - ENTRY_DEPTH_SLACK;
     (depth >= MIN_DEPTH && trusted && score.abs() < SCORE_LIMIT).then(|| score - MARGIN * depth)
+}
+
+/// The plies by which the table's move is searched shallower when another
+/// move reached the singular bound, at a node whose table score is at
+/// least beta but whose bound is not (no multi-cut): the move is not alone
+/// in holding the node, so a cutoff from a shallower search will do, and a
+/// failure there is caught by the other moves.
+pub const NEGATIVE_EXTENSION: i32 = 1;
+
+/// The plies by which the table's move is extended (negative: reduced)
+/// when another move reached the singular bound, the table's score being
+/// `score`: minus [`NEGATIVE_EXTENSION`] when that score is at least
+/// `beta`, else none.
+#[inline]
+pub fn shared_extension(score: i32, beta: i32) -> i32 {
+    if score >= beta {
+        -NEGATIVE_EXTENSION
+    } else {
+        0
+    }
 }
 
 /// How far below the singular bound the best of the other moves must stay,
@@ -124,6 +146,13 @@ mod tests {
         assert_eq!(extension(bound, bound - DOUBLE_MARGIN, false), 1);
         assert_eq!(extension(bound, bound - 1, false), 1);
         assert_eq!(extension(bound, bound - DOUBLE_MARGIN - 1, true), 1);
+    }
+
+    #[test]
+    fn a_table_move_that_shares_the_node_is_searched_shallower_above_beta() {
+        assert_eq!(shared_extension(50, 50), -NEGATIVE_EXTENSION);
+        assert_eq!(shared_extension(80, 50), -NEGATIVE_EXTENSION);
+        assert_eq!(shared_extension(49, 50), 0);
     }
 
     #[test]
