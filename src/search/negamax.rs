@@ -549,7 +549,8 @@ impl<G: Game> Worker<G> {
         beta: i32,
         pv_node: bool,
     ) -> Result<i32, i32> {
-        let Some(bound) = singular::candidate(depth, entry, from_tt(entry.score, ply)) else {
+        let score = from_tt(entry.score, ply);
+        let Some(bound) = singular::candidate(depth, entry, score) else {
             return Ok(0);
         };
         let reduced = singular::verification_depth(depth);
@@ -568,7 +569,7 @@ impl<G: Game> Worker<G> {
                 return if singular::multi_cut(bound, beta, pv_node) {
                     Err(bound)
                 } else {
-                    Ok(singular::shared_extension(from_tt(entry.score, ply), beta))
+                    Ok(singular::shared_extension(score, beta))
                 };
             }
         }
