@@ -13,7 +13,7 @@
 //!   and the quiet moves of shallow nodes far below alpha skipped.
 //! - [`razoring`]: shallow nodes far below alpha settled by their captures.
 //! - [`singular`]: the table's move searched one or two plies deeper when
-//!   it alone holds, a ply shallower when another holds too, and nodes
+//!   it alone holds, two plies shallower when another holds too, and nodes
 //!   where two moves hold above beta cut off (multi-cut).
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.

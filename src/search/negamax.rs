@@ -532,7 +532,7 @@ impl<G: Game> Worker<G> {
     /// reaches the bound and the bound itself is at least `beta`, two moves
     /// hold the node above beta, and it returns the bound without searching
     /// further. Otherwise, when another move reaches the bound,
-    /// [`singular::shared_extension`] (0, or -1: a reduction). `Ok(0)`
+    /// [`singular::shared_extension`] (0, or negative: a reduction). `Ok(0)`
     /// without a test (also when the search is stopped meanwhile, which the
     /// caller checks).
     #[allow(clippy::too_many_arguments)]

@@ -9,7 +9,7 @@
 //! instead another move reaches the bound and the bound is at least beta,
 //! two moves hold the node above beta and it is cut off at once
 //! (multi-cut); where the bound is below beta but the table's score is
-//! not, the table's move is searched a ply shallower (negative
+//! not, the table's move is searched two plies shallower (negative
 //! extension). The depth, margins and cut were tested by self-play
 //! (`BENCHMARKS.md`, "Strength tests").
 
@@ -45,8 +45,9 @@ pub fn candidate(depth: i32, entry: &Entry, score: i32) -> Option<i32> {
 /// move reached the singular bound, at a node whose table score is at
 /// least beta but whose bound is not (no multi-cut): the move is not alone
 /// in holding the node, so a cutoff from a shallower search will do, and a
-/// failure there is caught by the other moves.
-pub const NEGATIVE_EXTENSION: i32 = 1;
+/// failure there is caught by the other moves. Two plies tested
+/// stronger than one.
+pub const NEGATIVE_EXTENSION: i32 = 2;
 
 /// The plies by which the table's move is extended (negative: reduced)
 /// when another move reached the singular bound, the table's score being
