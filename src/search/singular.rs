@@ -175,6 +175,7 @@ mod tests {
         assert_eq!(verification_depth(8), 3);
         assert_eq!(verification_depth(9), 4);
         assert_eq!(verification_depth(14), 6);
+        assert!(verification_depth(MIN_DEPTH) < MIN_DEPTH);
         assert!(verification_depth(MIN_DEPTH) >= 1);
     }
 }
