@@ -9,6 +9,10 @@
 //!   back what the position lacks; the captures, which might, are still
 //!   tried.
 //!
+//! A side whose evaluation rose since its previous turn (two plies up the
+//! path) is *improving*: its reverse futility margin counts a ply less, as
+//! a position on the way up is less likely to fall back below beta.
+//!
 //! Oware has no null move, but the idea needs none: the margin stands for
 //! what the opponent could win back in the plies left. The leaves below are
 //! scored after their captures (quiescence), so a position the evaluation
@@ -38,10 +42,22 @@ pub fn may_prune(depth: i32, beta: i32) -> bool {
     depth <= MAX_DEPTH && beta.abs() < SCORE_LIMIT
 }
 
-/// Whether a node that [`may_prune`] with evaluation `stand` is pruned.
+/// Whether a node that [`may_prune`] with evaluation `stand` is pruned: it
+/// must beat beta by the margin of its plies left, a ply fewer when its
+/// side is [`improving`] (its position getting better, it is less likely to
+/// fall back below beta in the plies left).
 #[inline]
-pub fn is_futile(depth: i32, stand: i32, beta: i32) -> bool {
-    stand - MARGIN * depth >= beta
+pub fn is_futile(depth: i32, stand: i32, beta: i32, improving: bool) -> bool {
+    stand - MARGIN * (depth - i32::from(improving)) >= beta
+}
+
+/// Whether the side to move is improving: its evaluation `now` beats
+/// `before`, its evaluation two plies up the path (its previous turn).
+/// Where that one was not computed (next to the root, at a parallel
+/// task's first nodes) it is not.
+#[inline]
+pub fn improving(now: i32, before: Option<i32>) -> bool {
+    before.is_some_and(|before| now > before)
 }
 
 /// The deepest remaining depth at which quiet moves are skipped.
@@ -78,12 +94,24 @@ mod tests {
 
     #[test]
     fn the_margin_grows_with_the_plies_left() {
-        assert!(is_futile(1, MARGIN, 0));
-        assert!(!is_futile(1, MARGIN - 1, 0));
-        assert!(is_futile(2, 2 * MARGIN + 50, 50));
-        assert!(!is_futile(3, 2 * MARGIN + 50, 50));
+        assert!(is_futile(1, MARGIN, 0, false));
+        assert!(!is_futile(1, MARGIN - 1, 0, false));
+        assert!(is_futile(2, 2 * MARGIN + 50, 50, false));
+        assert!(!is_futile(3, 2 * MARGIN + 50, 50, false));
         // A position at beta is not pruned: it must beat it by the margin.
-        assert!(!is_futile(1, 0, 0));
+        assert!(!is_futile(1, 0, 0, false));
+    }
+
+    #[test]
+    fn an_improving_side_is_pruned_with_a_ply_less_of_margin() {
+        assert!(is_futile(3, 2 * MARGIN + 50, 50, true));
+        assert!(!is_futile(3, 2 * MARGIN + 49, 50, true));
+        // A ply from the leaves, an improving side at beta is pruned.
+        assert!(is_futile(1, 0, 0, true));
+        assert!(!is_futile(1, -1, 0, true));
+        assert!(improving(10, Some(9)));
+        assert!(!improving(10, Some(10)));
+        assert!(!improving(10, None));
     }
 
     #[test]

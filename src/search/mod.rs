@@ -9,8 +9,9 @@
 //!   repetitions are scored.
 //! - [`root`]: the root, shared out over threads.
 //! - [`aspiration`]: the window of each iteration.
-//! - [`futility`]: shallow nodes far above beta returned without a search,
-//!   and the quiet moves of shallow nodes far below alpha skipped.
+//! - [`futility`]: shallow nodes far above beta returned without a search
+//!   (with a ply less of margin where the side to move is improving), and
+//!   the quiet moves of shallow nodes far below alpha skipped.
 //! - [`razoring`]: shallow nodes far below alpha settled by their captures.
 //! - [`singular`]: the table's move searched one or two plies deeper when
 //!   it alone holds, two plies shallower when another holds too, and nodes

@@ -264,16 +264,23 @@ impl<G: Game> Worker<G> {
             depth -= 1;
         }
 
+        // The node's evaluation, kept on the path: a side whose evaluation
+        // rose since its previous turn is improving, and is pruned with a
+        // ply less of margin.
+        self.evals[ply] = None;
+        let mut improving = false;
+        if sh.depth_changes && game.end(pos).is_none() {
+            let eval = clamp_heuristic(game.evaluate(pos));
+            self.evals[ply] = Some(eval);
+            improving = ply >= 2 && futility::improving(eval, self.evals[ply - 2]);
+        }
+
         // The evaluation of a node that may be pruned, kept for skipping
         // its quiet moves below.
         let mut stand = None;
-        if sh.depth_changes
-            && !pv_node
-            && futility::may_prune(depth, beta)
-            && game.end(pos).is_none()
+        if let Some(eval) = self.evals[ply].filter(|_| !pv_node && futility::may_prune(depth, beta))
         {
-            let eval = clamp_heuristic(game.evaluate(pos));
-            if futility::is_futile(depth, eval, beta) {
+            if futility::is_futile(depth, eval, beta, improving) {
                 return within(eval, known);
             }
             if razoring::is_hopeless(depth, eval, alpha) {

@@ -134,6 +134,10 @@ pub struct Worker<G: Game> {
     /// The history of quiet moves that orders them (kept from search to
     /// search, cleared with the table).
     pub(super) quiet: QuietHistory,
+    /// The evaluation of the node at each ply of the current path, where
+    /// it was computed: a node compares its own with its side's previous
+    /// one, two plies up (see [`super::futility::improving`]).
+    pub(super) evals: Vec<Option<i32>>,
 }
 
 impl<G: Game> Worker<G> {
@@ -152,6 +156,7 @@ impl<G: Game> Worker<G> {
             rep_low: usize::MAX,
             aborted: false,
             quiet: QuietHistory::default(),
+            evals: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -172,6 +177,8 @@ impl<G: Game> Worker<G> {
         self.history.clone_from(history);
         self.aborted = false;
         self.rep_low = usize::MAX;
+        // The evaluations above the task's node are another thread's.
+        self.evals.fill(None);
     }
 
     /// The lowest path index a repetition matched since the last
