@@ -11,7 +11,9 @@
 //!
 //! A side whose evaluation rose since its previous turn (two plies up the
 //! path) is *improving*: its reverse futility margin counts a ply less, as
-//! a position on the way up is less likely to fall back below beta.
+//! a position on the way up is less likely to fall back below beta (and
+//! the late moves of a side that is not are reduced a ply more, in
+//! [`super::negamax::late_move_reduction`]).
 //!
 //! Oware has no null move, but the idea needs none: the margin stands for
 //! what the opponent could win back in the plies left. The leaves below are

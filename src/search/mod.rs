@@ -6,7 +6,9 @@
 //! - [`tt`]: the transposition table.
 //! - [`ordering`]: move ordering heuristics.
 //! - [`negamax`]: the search below the root, and how endings and
-//!   repetitions are scored.
+//!   repetitions are scored; late moves reduced (a ply more where the
+//!   side to move is not improving) and nodes without a table move
+//!   searched a ply shallower.
 //! - [`root`]: the root, shared out over threads.
 //! - [`aspiration`]: the window of each iteration.
 //! - [`futility`]: shallow nodes far above beta returned without a search

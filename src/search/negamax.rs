@@ -71,15 +71,24 @@ pub fn repeat_index<K: Copy + Eq>(history: &History<K>, key: K) -> Option<usize>
 /// Plies by which a move is searched shallower first (late-move
 /// reduction): quiet moves late in the order, away from the leaves and
 /// outside principal-variation nodes, where a cutoff usually came earlier.
-/// `k` is the move's place among the moves searched after the table's.
+/// `k` is the move's place among the moves searched after the table's. A
+/// side whose evaluation did not rise since its previous turn (not
+/// improving) is less likely to find a late move that helps: its late
+/// moves lose a ply more.
 #[inline]
-pub fn late_move_reduction(depth: i32, k: usize, quiet: bool, pv_node: bool) -> i32 {
+pub fn late_move_reduction(
+    depth: i32,
+    k: usize,
+    quiet: bool,
+    pv_node: bool,
+    improving: bool,
+) -> i32 {
     if !quiet || pv_node || depth < LMR_MIN_DEPTH || k < LMR_MIN_MOVES {
         0
     } else if depth >= LMR_DEEP_DEPTH && k >= LMR_DEEP_MOVES {
-        2
+        3 - i32::from(improving)
     } else {
-        1
+        2 - i32::from(improving)
     }
 }
 
@@ -266,7 +275,8 @@ impl<G: Game> Worker<G> {
 
         // The node's evaluation, kept on the path: a side whose evaluation
         // rose since its previous turn is improving, and is pruned with a
-        // ply less of margin.
+        // ply less of margin; one that is not has its late moves reduced a
+        // ply more.
         self.evals[ply] = None;
         let mut improving = false;
         if sh.depth_changes && game.end(pos).is_none() {
@@ -434,7 +444,7 @@ impl<G: Game> Worker<G> {
                     continue;
                 }
                 let reduction = if sh.depth_changes {
-                    late_move_reduction(depth, k, is_quiet(key), pv_node)
+                    late_move_reduction(depth, k, is_quiet(key), pv_node, improving)
                 } else {
                     0
                 };
@@ -637,26 +647,42 @@ mod tests {
     fn only_late_quiet_moves_away_from_the_leaves_and_the_pv_are_reduced() {
         let d = LMR_MIN_DEPTH;
         let k = LMR_MIN_MOVES;
-        assert_eq!(late_move_reduction(d, k, true, false), 1);
-        assert_eq!(late_move_reduction(d + 5, k + 1, true, false), 1);
+        assert_eq!(late_move_reduction(d, k, true, false, true), 1);
+        assert_eq!(late_move_reduction(d + 5, k + 1, true, false, true), 1);
         // The latest moves, far from the leaves, lose 2 plies.
         assert_eq!(
-            late_move_reduction(LMR_DEEP_DEPTH, LMR_DEEP_MOVES, true, false),
+            late_move_reduction(LMR_DEEP_DEPTH, LMR_DEEP_MOVES, true, false, true),
             2
         );
         assert_eq!(
-            late_move_reduction(LMR_DEEP_DEPTH - 1, LMR_DEEP_MOVES, true, false),
+            late_move_reduction(LMR_DEEP_DEPTH - 1, LMR_DEEP_MOVES, true, false, true),
             1
         );
         assert_eq!(
-            late_move_reduction(LMR_DEEP_DEPTH, LMR_DEEP_MOVES - 1, true, false),
+            late_move_reduction(LMR_DEEP_DEPTH, LMR_DEEP_MOVES - 1, true, false, true),
             1
         );
         // Captures, principal-variation nodes, the plies above the leaves
         // and the first moves are searched at full depth.
-        assert_eq!(late_move_reduction(d, k, false, false), 0);
-        assert_eq!(late_move_reduction(d, k, true, true), 0);
-        assert_eq!(late_move_reduction(d - 1, k, true, false), 0);
-        assert_eq!(late_move_reduction(d, k - 1, true, false), 0);
+        assert_eq!(late_move_reduction(d, k, false, false, true), 0);
+        assert_eq!(late_move_reduction(d, k, true, true, true), 0);
+        assert_eq!(late_move_reduction(d - 1, k, true, false, true), 0);
+        assert_eq!(late_move_reduction(d, k - 1, true, false, true), 0);
+    }
+
+    #[test]
+    fn late_moves_of_a_side_not_improving_lose_a_ply_more() {
+        let d = LMR_MIN_DEPTH;
+        let k = LMR_MIN_MOVES;
+        assert_eq!(late_move_reduction(d, k, true, false, false), 2);
+        assert_eq!(
+            late_move_reduction(LMR_DEEP_DEPTH, LMR_DEEP_MOVES, true, false, false),
+            3
+        );
+        // What is not reduced at all stays so.
+        assert_eq!(late_move_reduction(d, k, false, false, false), 0);
+        assert_eq!(late_move_reduction(d, k, true, true, false), 0);
+        assert_eq!(late_move_reduction(d, k - 1, true, false, false), 0);
+        assert_eq!(late_move_reduction(d - 1, k, true, false, false), 0);
     }
 }
