@@ -167,8 +167,11 @@ fn games_at_a_fixed_node_count_replay_identically() {
 fn the_tables_end_games_whose_winner_they_know() {
     // At a fixed node count the games replay identically, so each game
     // adjudicated by the tables is the start of the same game played out.
-    let played = self_play_at_nodes("played-out", 4, &[]);
-    let judged = self_play_at_nodes("adjudicated", 4, &["--adjudicate-tables", "<default>"]);
+    // Four openings (each with both colours): with fewer, a change of the
+    // search could end every game by the winning total before the tables
+    // have a say.
+    let played = self_play_at_nodes("played-out", 8, &[]);
+    let judged = self_play_at_nodes("adjudicated", 8, &["--adjudicate-tables", "<default>"]);
     let mut adjudicated = 0;
     for (full, cut) in played.iter().zip(&judged) {
         let reason = cut.tag("Reason").unwrap();
