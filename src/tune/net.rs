@@ -10,7 +10,9 @@ use super::data::Dataset;
 use super::fit::{self, sigmoid, Adam};
 use crate::rng::Rng;
 use crate::variants::oware::features::COUNT;
-use crate::variants::oware::net::{self, hole_row, side_row, Net, ONE, ROWS};
+use crate::variants::oware::net::{
+    self, hole_row, side_row, Net, HIDDEN_LIMIT, ONE, OUT_LIMIT, ROWS,
+};
 
 /// Centiseeds per unit of a trained output weight (the trainer's output
 /// weights are of order 1; the file's are centiseeds).
@@ -192,15 +194,21 @@ impl Model {
         }
     }
 
-    /// The parameters rounded to the engine's fixed point.
+    /// The parameters rounded to the engine's fixed point, within the
+    /// engine's limits.
     fn rounded(&self) -> Vec<i32> {
         let tail = ROWS * 2 * self.h + self.h;
         self.p
             .iter()
             .enumerate()
             .map(|(i, &w)| {
-                let scale = if i < tail { f64::from(ONE) } else { OUT_SCALE };
-                (w * scale).round().clamp(-1e6, 1e6) as i32
+                let (scale, limit) = if i < tail {
+                    (f64::from(ONE), HIDDEN_LIMIT)
+                } else {
+                    (OUT_SCALE, OUT_LIMIT)
+                };
+                let limit = f64::from(limit);
+                (w * scale).round().clamp(-limit, limit) as i32
             })
             .collect()
     }
@@ -314,11 +322,11 @@ pub fn fit_net(
     }
     model.p = best;
     let params = model.rounded();
-    let last = Net::new(&params).map(|net| {
+    let last = Net::new(&params).ok().map(|net| {
         losses(&|i, _| {
             let r = &data.rows[i];
-            let mine = std::array::from_fn(|h| r[h] as usize);
-            let theirs = std::array::from_fn(|h| r[6 + h] as usize);
+            let mine = std::array::from_fn(|h| r[h]);
+            let theirs = std::array::from_fn(|h| r[6 + h]);
             base[i] + f64::from(net.value(&mine, &theirs))
         })
     });

@@ -75,7 +75,10 @@ static ACTIVE: AtomicPtr<Chosen> = AtomicPtr::new(ptr::null_mut());
 
 /// Makes `chosen` the evaluation in use unless another was chosen first
 /// (by [`install`] or a concurrent first use), and returns the one in use.
+/// Never inlined, with [`initial`]: their large frame would otherwise be
+/// set up on every evaluation.
 #[cold]
+#[inline(never)]
 fn publish_first(chosen: Chosen) -> &'static Chosen {
     let new: *mut Chosen = Box::leak(Box::new(chosen));
     match ACTIVE.compare_exchange(ptr::null_mut(), new, Ordering::AcqRel, Ordering::Acquire) {
@@ -97,12 +100,20 @@ fn publish_first(chosen: Chosen) -> &'static Chosen {
 fn chosen() -> &'static Chosen {
     let current = ACTIVE.load(Ordering::Acquire);
     if current.is_null() {
-        return publish_first(initial());
+        return first_use();
     }
     // SAFETY: every non-null value of ACTIVE comes from `Box::leak` and is
     // never freed.
     unsafe { &*current }
 }
+
+/// Chooses the evaluation at its first use.
+#[cold]
+#[inline(never)]
+fn first_use() -> &'static Chosen {
+    publish_first(initial())
+}
+
 /// The hand-set evaluation in the fitted evaluation's form.
 pub fn hand_set() -> Eval {
     Eval::new(features::hand_set())
@@ -133,6 +144,7 @@ pub fn load(spec: &str) -> Result<Eval, WeightsError> {
 /// else the built-in default; a bad file gives a warning and the hand-set
 /// weights.
 #[cold]
+#[inline(never)]
 fn initial() -> Chosen {
     let spec = match std::env::var(ENV_VAR) {
         Ok(spec) if !spec.is_empty() => spec,

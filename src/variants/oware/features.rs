@@ -96,47 +96,85 @@ fn reach(h: usize, n: usize) -> i32 {
     count
 }
 
-/// The opponent's relative hole where the last seed of relative hole `h`
-/// holding `n` (1..=11) lands, if it lands there.
-#[inline(always)]
-fn landing(h: usize, n: usize) -> Option<usize> {
-    (1..=11)
-        .contains(&n)
-        .then_some(h + n)
-        .filter(|&l| (6..12).contains(&l))
-        .map(|l| l - 6)
-}
+/// Per relative hole `h` and seed count `n`: the bit of the opponent's
+/// relative hole where the last seed lands when `h` holding `n` (1..=11)
+/// is sown, or 0 when it lands on the mover's side (or `n` is 0 or 12+).
+/// Indexed by a byte, so that no lookup needs a bounds check.
+const LANDING: [[u8; 256]; 6] = {
+    let mut table = [[0u8; 256]; 6];
+    let mut h = 0;
+    while h < 6 {
+        let mut n = 1;
+        while n <= 11 {
+            if h + n >= 6 && h + n < 12 {
+                table[h][n] = 1 << (h + n - 6);
+            }
+            n += 1;
+        }
+        h += 1;
+    }
+    table
+};
 
 /// The seeds of `side`'s six holes, in relative order.
 #[inline(always)]
-fn row(board: Board, side: usize) -> [usize; 6] {
-    std::array::from_fn(|h| board.seeds(6 * side + h) as usize)
+fn row(board: Board, side: usize) -> [u8; 6] {
+    bytes(board.row(side))
 }
 
-/// Capture threats of a row against the opponent's row.
+/// The six low bytes of a word (a row, see [`Board::row`]).
 #[inline(always)]
-fn threats(mine: &[usize; 6], theirs: &[usize; 6]) -> i32 {
+fn bytes(bits: u64) -> [u8; 6] {
+    std::array::from_fn(|h| (bits >> (8 * h)) as u8)
+}
+
+/// The holes holding 1 or 2 seeds (bit `l` for relative hole `l`) of a
+/// row given as six bytes of a word (each at most 48), computed on all six
+/// at once: a byte's top bit is set by adding 0x7F when it holds 1 or
+/// more, by adding 0x7D when it holds 3 or more (no carry leaves a
+/// byte), and one multiply gathers the six flags into the top byte.
+#[inline(always)]
+fn exposed(bits: u64) -> u8 {
+    const SIX: u64 = 0x0101_0101_0101;
+    let flags = ((bits + 0x7F * SIX) & !(bits + 0x7D * SIX)) >> 7 & SIX;
+    // Flag l (bit 8 l) lands on bit 56 + l; every other product bit is
+    // below 56 or above 63, and no two coincide, so nothing carries.
+    const GATHER: u64 = 1 << 56 | 1 << 49 | 1 << 42 | 1 << 35 | 1 << 28 | 1 << 21;
+    (flags.wrapping_mul(GATHER) >> 56) as u8
+}
+
+/// A row as the six low bytes of a word (see [`exposed`]).
+#[inline(always)]
+fn packed(row: &[u8; 6]) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes[..6].copy_from_slice(row);
+    u64::from_le_bytes(bytes)
+}
+
+/// Capture threats of a row against the opponent's row: holes whose
+/// last seed lands on an opponent hole holding 1 or 2 (`targets`, from
+/// [`exposed`]). Branch-free: a table lookup per hole.
+#[inline(always)]
+fn threats(mine: &[u8; 6], targets: u8) -> i32 {
     let mut count = 0;
     for (h, &n) in mine.iter().enumerate() {
-        if let Some(l) = landing(h, n) {
-            count += (theirs[l] == 1 || theirs[l] == 2) as i32;
-        }
+        count += i32::from(LANDING[h][usize::from(n)] & targets != 0);
     }
     count
 }
 
 /// One side's feature values (before "mine minus theirs"), dense.
-fn side_values(mine: &[usize; 6], theirs: &[usize; 6]) -> [i32; COUNT] {
+fn side_values(mine: &[u8; 6], theirs: &[u8; 6]) -> [i32; COUNT] {
     let mut v = [0i32; COUNT];
     let mut total = 0;
-    for (h, &n) in mine.iter().enumerate() {
+    for (h, n) in mine.iter().map(|&n| usize::from(n)).enumerate() {
         v[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)] += 1;
         v[REACH] += reach(h, n);
         v[KROO] += if n >= 12 { n as i32 } else { 0 };
         total += n;
     }
     v[ON_SIDE] = total as i32;
-    v[THREATS] = threats(mine, theirs);
+    v[THREATS] = threats(mine, exposed(packed(theirs)));
     v[SIDE_TOTAL + total.min(SIDE_BUCKETS - 1)] += 1;
     v
 }
@@ -181,8 +219,9 @@ pub struct Eval {
     /// The weights, one per feature.
     weights: [i32; COUNT],
     /// Per relative hole and seed count: the weights of the hole, on-side,
-    /// reach and kroo features together.
-    hole: [[i32; MAX_SEEDS + 1]; 6],
+    /// reach and kroo features together. Indexed by a byte, so that no
+    /// lookup needs a bounds check (counts above [`MAX_SEEDS`] never occur).
+    hole: Box<[[i32; 256]; 6]>,
     /// Per seeds on one's side.
     side: [i32; MAX_SEEDS + 1],
     /// Weight of a capture threat.
@@ -194,9 +233,9 @@ pub struct Eval {
 impl Eval {
     /// The evaluation with these weights.
     pub fn new(weights: [i32; COUNT]) -> Eval {
-        let mut hole = [[0i32; MAX_SEEDS + 1]; 6];
+        let mut hole = Box::new([[0i32; 256]; 6]);
         for (h, row) in hole.iter_mut().enumerate() {
-            for (n, cell) in row.iter_mut().enumerate() {
+            for (n, cell) in row.iter_mut().enumerate().take(MAX_SEEDS + 1) {
                 *cell = weights[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)]
                     + weights[ON_SIDE] * n as i32
                     + weights[REACH] * reach(h, n)
@@ -235,17 +274,22 @@ impl Eval {
     #[inline]
     pub fn evaluate(&self, board: Board) -> i32 {
         let me = board.side();
-        let (mine, theirs) = (row(board, me), row(board, 1 - me));
+        let (mine_bits, theirs_bits) = (board.row(me), board.row(1 - me));
+        let (mine, theirs) = (bytes(mine_bits), bytes(theirs_bits));
         let mut s = captured(board);
         let (mut tm, mut tt) = (0, 0);
         for h in 0..6 {
-            s += self.hole[h][mine[h]] - self.hole[h][theirs[h]];
-            tm += mine[h];
-            tt += theirs[h];
+            let (m, t) = (usize::from(mine[h]), usize::from(theirs[h]));
+            s += self.hole[h][m] - self.hole[h][t];
+            tm += m;
+            tt += t;
         }
-        s += self.side[tm] - self.side[tt];
+        // A side holds at most MAX_SEEDS: the `min`s only tell the
+        // compiler so.
+        s += self.side[tm.min(MAX_SEEDS)] - self.side[tt.min(MAX_SEEDS)];
         if self.threat != 0 {
-            s += self.threat * (threats(&mine, &theirs) - threats(&theirs, &mine));
+            let mine_threats = threats(&mine, exposed(theirs_bits));
+            s += self.threat * (mine_threats - threats(&theirs, exposed(mine_bits)));
         }
         if let Some(net) = &self.net {
             s += net.value(&mine, &theirs);
@@ -300,10 +344,40 @@ mod tests {
         // 12 from hole 0: holes 1..11, then (skipping 0) hole 1 again.
         assert_eq!(reach(0, 12), 6);
         assert_eq!(reach(3, 12), 6);
-        assert_eq!(landing(5, 1), Some(0));
-        assert_eq!(landing(0, 11), Some(5));
-        assert_eq!(landing(5, 7), None);
-        assert_eq!(landing(0, 3), None);
+        assert_eq!(LANDING[5][1], 1 << 0);
+        assert_eq!(LANDING[0][11], 1 << 5);
+        assert_eq!(LANDING[3][4], 1 << 1);
+        assert_eq!(LANDING[5][7], 0, "round to the mover's own side");
+        assert_eq!(LANDING[0][3], 0);
+        assert_eq!(LANDING[0][12], 0, "a lap: not a threat");
+        assert_eq!(LANDING[2][0], 0);
+        // Opponent holes of 1 and 2 seeds are targets; of 0 and 3 not.
+        let theirs = exposed(packed(&[1, 2, 0, 3, 0, 0]));
+        assert_eq!(theirs, 0b11);
+        assert_eq!(threats(&[0, 0, 0, 0, 0, 1], theirs), 1);
+        assert_eq!(threats(&[0, 0, 0, 0, 0, 3], theirs), 0);
+        assert_eq!(threats(&[0, 0, 0, 0, 0, 4], theirs), 0);
+        assert_eq!(threats(&[0, 0, 0, 0, 1, 0], theirs), 0, "on its own side");
+        assert_eq!(threats(&[0, 0, 0, 0, 3, 2], theirs), 2, "one per hole");
+    }
+
+    #[test]
+    fn exposed_holes_are_those_of_one_or_two_seeds_for_any_count() {
+        // Every count a hole can hold, in every hole, beside every other.
+        let mut rng = crate::rng::Rng::new(9);
+        for _ in 0..20_000 {
+            let row: [u8; 6] = std::array::from_fn(|_| rng.below(49) as u8);
+            let expected = (0..6).fold(0u8, |m, l| m | u8::from(matches!(row[l], 1 | 2)) << l);
+            assert_eq!(exposed(packed(&row)), expected, "{row:?}");
+        }
+        for n in 0..=48u8 {
+            for l in 0..6 {
+                let mut row = [48u8; 6];
+                row[l] = n;
+                let expected = u8::from(matches!(n, 1 | 2)) << l;
+                assert_eq!(exposed(packed(&row)), expected, "{row:?}");
+            }
+        }
     }
 
     #[test]

@@ -10,11 +10,19 @@
 //! centiseeds: swapping the players swaps the views, so the term changes
 //! sign exactly and the evaluation stays symmetric.
 //!
-//! Parameters, in file order (all `i32`): for each input row (the 78
-//! (hole, bucket) rows, then the 12 side-total rows) `HIDDEN` weights as
-//! the mover's and `HIDDEN` as the opponent's; then `HIDDEN` biases and
-//! `HIDDEN` output weights. Hidden values are fixed point with
+//! Parameters, in file order (all `i32` in the file): for each input row
+//! (the 78 (hole, bucket) rows, then the 12 side-total rows) `HIDDEN`
+//! weights as the mover's and `HIDDEN` as the opponent's; then `HIDDEN`
+//! biases and `HIDDEN` output weights. Hidden values are fixed point with
 //! [`ONE`] = 1.0; output weights are centiseeds per unit.
+//!
+//! The engine holds every parameter in 16 bits, so that a row of both
+//! views (32 weights) is one cache line and the sums take half the vector
+//! instructions of 32-bit ones; a file whose parameters exceed
+//! [`HIDDEN_LIMIT`] or [`OUT_LIMIT`] is refused. With those limits no sum
+//! of a bias and 14 rows can leave 16 bits, so the value is exactly that
+//! of the same sums in any wider type. Where the processor has AVX2 a
+//! copy compiled for it adds a whole view of a row in one instruction.
 
 use super::features::{HOLE_BUCKETS, SIDE_BUCKETS};
 
@@ -32,6 +40,15 @@ pub const fn params(hidden: usize) -> usize {
 }
 /// Parameters of the network this build evaluates with.
 pub const PARAMS: usize = params(HIDDEN);
+/// Largest magnitude of an input weight or a bias: eight times a fully
+/// active unit, far beyond what a unit clipped to `0..=ONE` can use.
+pub const HIDDEN_LIMIT: i32 = 8 * ONE - 1;
+/// Largest magnitude of an output weight (centiseeds per unit).
+pub const OUT_LIMIT: i32 = i16::MAX as i32;
+/// Rows a unit sums onto its bias: 12 holes and 2 side totals.
+const SUMMED_ROWS: i32 = 14;
+const _: () = assert!((SUMMED_ROWS + 1) * HIDDEN_LIMIT <= i16::MAX as i32);
+const _: () = assert!(HIDDEN as i64 * ONE as i64 * OUT_LIMIT as i64 <= i32::MAX as i64);
 
 /// The input row of relative hole `h` holding `n` seeds.
 #[inline(always)]
@@ -45,42 +62,115 @@ pub fn side_row(total: usize) -> usize {
     SIDE_ROW + total.min(SIDE_BUCKETS - 1)
 }
 
+/// One input row: `HIDDEN` weights as the mover's, then `HIDDEN` as the
+/// opponent's; a cache line.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Row([i16; 2 * HIDDEN]);
+
 /// The network in integer form.
 #[derive(Clone, Debug)]
 pub struct Net {
-    /// Per input row: `HIDDEN` weights as the mover's, `HIDDEN` as the
-    /// opponent's.
-    rows: Box<[[i32; 2 * HIDDEN]; ROWS]>,
-    bias: [i32; HIDDEN],
-    out: [i32; HIDDEN],
+    rows: Box<[Row; ROWS]>,
+    bias: [i16; HIDDEN],
+    out: [i16; HIDDEN],
+    /// Whether the processor has AVX2, whose 16-lane registers hold a
+    /// whole view of a row: [`Net::value`] then runs a copy of itself
+    /// compiled for it (the same arithmetic, so the same value).
+    avx2: bool,
+}
+
+/// `params` in 16 bits, or why not: a parameter beyond `limit`.
+fn narrow(params: &[i32], limit: i32, what: &str) -> Result<Vec<i16>, String> {
+    params
+        .iter()
+        .map(|&p| {
+            if p.abs() <= limit {
+                Ok(p as i16)
+            } else {
+                Err(format!("network {what} {p} is beyond +/-{limit}"))
+            }
+        })
+        .collect()
+}
+
+/// Whether the processor running the engine has AVX2.
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 impl Net {
-    /// The network of `params` (file order); `None` unless there are
-    /// exactly [`PARAMS`] of them.
-    pub fn new(params: &[i32]) -> Option<Net> {
+    /// The network of `params` (file order), or why it is refused: not
+    /// exactly [`PARAMS`] of them, or a parameter beyond its limit.
+    pub fn new(params: &[i32]) -> Result<Net, String> {
         if params.len() != PARAMS {
-            return None;
-        }
-        let mut rows = Box::new([[0i32; 2 * HIDDEN]; ROWS]);
-        for (r, row) in rows.iter_mut().enumerate() {
-            row.copy_from_slice(&params[r * 2 * HIDDEN..(r + 1) * 2 * HIDDEN]);
+            return Err(format!(
+                "a network has {PARAMS} parameters, not {}",
+                params.len()
+            ));
         }
         let tail = ROWS * 2 * HIDDEN;
-        Some(Net {
+        let hidden = narrow(
+            &params[..tail + HIDDEN],
+            HIDDEN_LIMIT,
+            "input weight or bias",
+        )?;
+        let out = narrow(&params[tail + HIDDEN..], OUT_LIMIT, "output weight")?;
+        let mut rows = Box::new([Row([0; 2 * HIDDEN]); ROWS]);
+        for (row, weights) in rows.iter_mut().zip(hidden.chunks_exact(2 * HIDDEN)) {
+            row.0.copy_from_slice(weights);
+        }
+        Ok(Net {
             rows,
-            bias: params[tail..tail + HIDDEN].try_into().ok()?,
-            out: params[tail + HIDDEN..].try_into().ok()?,
+            bias: hidden[tail..].try_into().expect("HIDDEN biases"),
+            out: out.try_into().expect("HIDDEN output weights"),
+            avx2: has_avx2(),
         })
     }
 
     /// The network's term for a board whose mover has `mine` (relative
     /// holes) and whose opponent has `theirs`, in centiseeds.
     #[inline]
-    pub fn value(&self, mine: &[usize; 6], theirs: &[usize; 6]) -> i32 {
+    pub fn value(&self, mine: &[u8; 6], theirs: &[u8; 6]) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the processor has AVX2.
+            return unsafe { self.value_avx2(mine, theirs) };
+        }
+        self.value_portable(mine, theirs)
+    }
+
+    /// [`Net::value`] compiled for the processors the build targets.
+    #[inline(never)]
+    fn value_portable(&self, mine: &[u8; 6], theirs: &[u8; 6]) -> i32 {
+        self.sums(mine, theirs)
+    }
+
+    /// [`Net::value`] compiled for processors with AVX2.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    unsafe fn value_avx2(&self, mine: &[u8; 6], theirs: &[u8; 6]) -> i32 {
+        self.sums(mine, theirs)
+    }
+
+    /// The body of [`Net::value`], inlined into each compiled copy.
+    #[inline(always)]
+    fn sums(&self, mine: &[u8; 6], theirs: &[u8; 6]) -> i32 {
         let (mut a, mut b) = (self.bias, self.bias);
-        let add = |r: usize, as_mine: &mut [i32; HIDDEN], as_theirs: &mut [i32; HIDDEN]| {
-            let row = &self.rows[r];
+        // No overflow: see HIDDEN_LIMIT.
+        let add = |r: usize, as_mine: &mut [i16; HIDDEN], as_theirs: &mut [i16; HIDDEN]| {
+            let row = &self.rows[r].0;
             for j in 0..HIDDEN {
                 as_mine[j] += row[j];
                 as_theirs[j] += row[HIDDEN + j];
@@ -88,16 +178,19 @@ impl Net {
         };
         let (mut tm, mut tt) = (0, 0);
         for h in 0..6 {
-            add(hole_row(h, mine[h]), &mut a, &mut b);
-            add(hole_row(h, theirs[h]), &mut b, &mut a);
-            tm += mine[h];
-            tt += theirs[h];
+            let (m, t) = (usize::from(mine[h]), usize::from(theirs[h]));
+            add(hole_row(h, m), &mut a, &mut b);
+            add(hole_row(h, t), &mut b, &mut a);
+            tm += m;
+            tt += t;
         }
         add(side_row(tm), &mut a, &mut b);
         add(side_row(tt), &mut b, &mut a);
+        let one = ONE as i16;
         let mut s = 0;
         for j in 0..HIDDEN {
-            s += (a[j].clamp(0, ONE) - b[j].clamp(0, ONE)) * self.out[j];
+            let d = a[j].clamp(0, one) - b[j].clamp(0, one);
+            s += i32::from(d) * i32::from(self.out[j]);
         }
         // Division truncates towards zero: -x / ONE == -(x / ONE), so the
         // term stays antisymmetric.
@@ -124,9 +217,25 @@ mod tests {
 
     #[test]
     fn a_network_needs_exactly_its_parameters() {
-        assert!(Net::new(&vec![0; PARAMS - 1]).is_none());
-        assert!(Net::new(&vec![0; PARAMS + 1]).is_none());
-        assert!(Net::new(&vec![0; PARAMS]).is_some());
+        assert!(Net::new(&vec![0; PARAMS - 1]).is_err());
+        assert!(Net::new(&vec![0; PARAMS + 1]).is_err());
+        assert!(Net::new(&vec![0; PARAMS]).is_ok());
+        // Parameters within their limits, and just beyond.
+        let tail = ROWS * 2 * HIDDEN;
+        for (i, limit) in [
+            (0, HIDDEN_LIMIT),
+            (tail, HIDDEN_LIMIT),
+            (PARAMS - 1, OUT_LIMIT),
+        ] {
+            for sign in [1, -1] {
+                let mut params = vec![0; PARAMS];
+                params[i] = sign * limit;
+                assert!(Net::new(&params).is_ok(), "{i} at {}", params[i]);
+                params[i] += sign;
+                let why = Net::new(&params).expect_err("beyond the limit");
+                assert!(why.contains("beyond"), "{why}");
+            }
+        }
     }
 
     #[test]
@@ -149,6 +258,74 @@ mod tests {
                 nonzero += (network.1 != 0) as u32;
             }
             assert!(nonzero > 400, "the network should matter: {nonzero}");
+        }
+    }
+
+    /// The network's term computed from `params` (file order) in 64-bit
+    /// arithmetic, as the format defines it.
+    fn reference(params: &[i32], mine: &[u8; 6], theirs: &[u8; 6]) -> i64 {
+        let w = |r: usize, k: usize| i64::from(params[r * 2 * HIDDEN + k]);
+        let tail = ROWS * 2 * HIDDEN;
+        let total = |row: &[u8; 6]| row.iter().map(|&n| usize::from(n)).sum::<usize>();
+        let (tm, tt) = (total(mine), total(theirs));
+        let mut rows_mine: Vec<usize> = (0..6).map(|h| hole_row(h, mine[h].into())).collect();
+        let mut rows_theirs: Vec<usize> = (0..6).map(|h| hole_row(h, theirs[h].into())).collect();
+        rows_mine.push(side_row(tm));
+        rows_theirs.push(side_row(tt));
+        let mut s = 0;
+        for j in 0..HIDDEN {
+            let bias = i64::from(params[tail + j]);
+            // The mover's unit sees its rows as the mover's and the
+            // opponent's as the opponent's; the opponent's unit the reverse.
+            let a = bias
+                + rows_mine.iter().map(|&r| w(r, j)).sum::<i64>()
+                + rows_theirs.iter().map(|&r| w(r, HIDDEN + j)).sum::<i64>();
+            let b = bias
+                + rows_theirs.iter().map(|&r| w(r, j)).sum::<i64>()
+                + rows_mine.iter().map(|&r| w(r, HIDDEN + j)).sum::<i64>();
+            let one = i64::from(ONE);
+            s += (a.clamp(0, one) - b.clamp(0, one)) * i64::from(params[tail + HIDDEN + j]);
+        }
+        s / i64::from(ONE)
+    }
+
+    #[test]
+    fn sixteen_bit_sums_give_the_formats_value_even_at_the_limits() {
+        let mut rng = Rng::new(3);
+        for round in 0..40 {
+            // Half the networks at their limits only (the worst sums), half
+            // anywhere within them.
+            let extreme = round % 2 == 0;
+            let draw = |rng: &mut Rng, limit: i32| {
+                if extreme {
+                    if rng.below(2) == 0 {
+                        limit
+                    } else {
+                        -limit
+                    }
+                } else {
+                    rng.below(2 * limit as usize + 1) as i32 - limit
+                }
+            };
+            let tail = ROWS * 2 * HIDDEN + HIDDEN;
+            let params: Vec<i32> = (0..PARAMS)
+                .map(|i| draw(&mut rng, if i < tail { HIDDEN_LIMIT } else { OUT_LIMIT }))
+                .collect();
+            let net = Net::new(&params).expect("parameters within the limits");
+            for _ in 0..200 {
+                let b = Board::random(&mut rng, 48, 16);
+                let row = |side: usize| std::array::from_fn(|h| b.seeds(6 * side + h) as u8);
+                let (mine, theirs) = (row(0), row(1));
+                let expected = reference(&params, &mine, &theirs);
+                assert_eq!(i64::from(net.value(&mine, &theirs)), expected, "{b:?}");
+                assert_eq!(i64::from(net.value_portable(&mine, &theirs)), expected);
+                #[cfg(target_arch = "x86_64")]
+                if has_avx2() {
+                    // SAFETY: the processor has AVX2.
+                    let avx2 = unsafe { net.value_avx2(&mine, &theirs) };
+                    assert_eq!(i64::from(avx2), expected, "{b:?}");
+                }
+            }
         }
     }
 

@@ -52,7 +52,7 @@ pub fn decode_eval(bytes: &[u8]) -> Result<Eval, WeightsError> {
         return decode(bytes).map(Eval::new);
     }
     let all = weight_file::decode(bytes, NET_SET, COUNT + net::PARAMS)?;
-    let net = Net::new(&all[COUNT..]).expect("the decoder checked the count");
+    let net = Net::new(&all[COUNT..]).map_err(WeightsError::Format)?;
     Ok(Eval::with_net(array(&all[..COUNT]), net))
 }
 
@@ -79,5 +79,18 @@ mod tests {
         assert_eq!(decode(&bytes), Ok(w));
         let other = weight_file::encode(FEATURE_SET + 1, &w);
         assert!(decode(&other).is_err());
+    }
+
+    #[test]
+    fn a_network_file_beyond_the_engines_limits_is_refused_with_the_reason() {
+        let mut all = vec![0; COUNT + net::PARAMS];
+        all[COUNT + 5] = net::HIDDEN_LIMIT;
+        let eval = decode_eval(&weight_file::encode(NET_SET, &all)).expect("within the limits");
+        assert!(eval.net().is_some());
+        all[COUNT + 5] = net::HIDDEN_LIMIT + 1;
+        match decode_eval(&weight_file::encode(NET_SET, &all)) {
+            Err(WeightsError::Format(why)) => assert!(why.contains("beyond"), "{why}"),
+            other => panic!("expected a format error, got {other:?}"),
+        }
     }
 }
