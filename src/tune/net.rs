@@ -379,6 +379,19 @@ mod tests {
     }
 
     #[test]
+    fn rounding_keeps_the_parameters_within_the_engines_limits() {
+        let mut model = Model::new(net::HIDDEN, 1);
+        let last = model.p.len() - 1;
+        model.p[0] = 100.0; // 25,600 in fixed point
+        model.p[1] = -100.0;
+        model.p[last] = -1e9;
+        let rounded = model.rounded();
+        assert_eq!(&rounded[..2], &[HIDDEN_LIMIT, -HIDDEN_LIMIT]);
+        assert_eq!(rounded[last], -OUT_LIMIT);
+        assert!(Net::new(&rounded).is_ok());
+    }
+
+    #[test]
     fn the_network_learns_what_the_linear_weights_cannot_and_rounds_faithfully() {
         let data = dataset(20_000);
         let settings = NetSettings {
