@@ -225,9 +225,16 @@ impl Board {
         i & 1
     }
 
+    /// The row of one kind of seed (0 red, 1 blue, 2 transparent): byte
+    /// `i` holds the seeds of that kind in hole index `i`.
+    #[inline(always)]
+    pub fn kind_row(self, kind: usize) -> u128 {
+        self.rows[kind]
+    }
+
     /// The byte mask of the holes of side 0 (South) or 1 (North).
     #[inline]
-    fn holes_of(side: usize) -> u128 {
+    pub fn holes_of(side: usize) -> u128 {
         SOUTH_HOLES << (8 * side)
     }
 

@@ -30,6 +30,7 @@
 
 use super::{Board, HOLES};
 use crate::game::{group_terms, Group};
+use crate::variants::hole_bytes::{byte, byte_sum};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 16;
@@ -91,18 +92,23 @@ struct SideCounts {
 }
 
 impl SideCounts {
+    /// The counts of `side`, computed on whole rows of bytes (a byte per
+    /// hole and kind of seed, at most 32 seeds of a kind, 96 in a hole):
+    /// the holes' totals are the sum of the three rows, a kind's total the
+    /// sum of its row's bytes, and a byte is non-zero when adding 0x7F
+    /// sets its top bit (no carry leaves a byte in either sum).
+    #[inline]
     fn of(board: Board, side: usize) -> SideCounts {
-        let mut c = SideCounts::default();
-        for h in 0..OWN_HOLES {
-            let i = 2 * h + side;
-            let (r, b, t) = (board.red(i), board.blue(i), board.clear(i));
-            c.holes[h] = r + b + t;
-            c.kinds[0] += r;
-            c.kinds[1] += b;
-            c.kinds[2] += t;
-            c.moves += u32::from(r > 0) + u32::from(b > 0) + 2 * u32::from(t > 0);
+        const LOW_BITS: u128 = u128::MAX / 0xFF;
+        let mask = Board::holes_of(side);
+        let rows = [0, 1, 2].map(|kind| board.kind_row(kind) & mask);
+        let total = rows[0] + rows[1] + rows[2];
+        let nonzero = |row: u128| byte_sum(((row + 0x7F * LOW_BITS) >> 7) & LOW_BITS);
+        SideCounts {
+            holes: std::array::from_fn(|h| byte(total, 2 * h + side)),
+            kinds: rows.map(byte_sum),
+            moves: nonzero(rows[0]) + nonzero(rows[1]) + 2 * nonzero(rows[2]),
         }
-        c
     }
 
     fn total(&self) -> u32 {
@@ -286,6 +292,34 @@ mod tests {
             assert_eq!(e.evaluate(b), captured(b) + dot);
             assert_eq!(e.terms(b).iter().map(|t| t.1).sum::<i32>(), e.evaluate(b));
             assert_eq!(e.evaluate(other_side(b)), -e.evaluate(b));
+        }
+    }
+
+    #[test]
+    fn the_counts_are_those_of_the_holes_one_by_one() {
+        // Game positions, and every kind's 32 seeds in one hole of either
+        // side beside a hole of one seed of each kind (the largest bytes).
+        let mut boards = positions();
+        for (full, single) in [(0, 1), (1, 0), (14, 3), (15, 12)] {
+            let mut row = [0u8; HOLES];
+            row[full] = 32;
+            row[single] = 1;
+            boards.push(Board::from_parts(row, row, row, [0, 0], full % 2));
+        }
+        for b in boards {
+            for side in 0..2 {
+                let mut c = SideCounts::default();
+                for h in 0..OWN_HOLES {
+                    let i = 2 * h + side;
+                    let (r, bl, t) = (b.red(i), b.blue(i), b.clear(i));
+                    c.holes[h] = r + bl + t;
+                    c.kinds[0] += r;
+                    c.kinds[1] += bl;
+                    c.kinds[2] += t;
+                    c.moves += u32::from(r > 0) + u32::from(bl > 0) + 2 * u32::from(t > 0);
+                }
+                assert_eq!(SideCounts::of(b, side), c, "{b:?}");
+            }
         }
     }
 
