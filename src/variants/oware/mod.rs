@@ -303,10 +303,19 @@ impl Game for Oware {
     }
 
     fn end(&self, pos: &Board) -> Option<GameEnd> {
-        if let Some(end) = GameEnd::by_scores(self.scores(pos), WIN, DRAW) {
-            return Some(end);
+        // The search asks at nearly every node, and nearly always of a game
+        // going on: one test of both scores, then (unless grand slams are
+        // forbidden, when a movable hole may still have no legal move) one
+        // mask of the movable holes.
+        if Oware::decided(*pos) {
+            return GameEnd::by_scores(self.scores(pos), WIN, DRAW);
         }
-        if self.count_legal_moves(pos) == 0 {
+        let no_move = if self.grand_slam == GrandSlam::Forbidden {
+            self.count_legal_moves(pos) == 0
+        } else {
+            self.movable(*pos) == 0
+        };
+        if no_move {
             return Some(GameEnd {
                 reason: EndReason::NoLegalMove,
                 scores: pos.collected_scores(),

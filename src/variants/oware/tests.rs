@@ -286,3 +286,50 @@ fn render_shows_both_rows_and_scores() {
     );
     assert!(text.contains("North to move"), "{text}");
 }
+
+#[test]
+fn the_game_ends_by_the_scores_or_for_want_of_a_legal_move_under_every_option() {
+    // `end`'s quick tests against the rule as written: the scores first,
+    // then no legal move (each player collecting his own side).
+    // South's only move, F, would take North's last seeds: under
+    // `forbidden` it is no move at all, though the hole is not empty.
+    let slam_only = pos("0-0-0-0-0-1-1-0-0-0-0-0-23-23-S");
+    let forbidden = Oware {
+        grand_slam: GrandSlam::Forbidden,
+        ..Oware::default()
+    };
+    let end = forbidden.end(&slam_only).expect("no legal move");
+    assert_eq!((end.reason, end.scores), (EndReason::NoLegalMove, [24, 24]));
+    assert_eq!(Oware::default().end(&slam_only), None);
+    let mut rng = crate::rng::Rng::new(21);
+    for grand_slam in [
+        GrandSlam::NoCapture,
+        GrandSlam::Forbidden,
+        GrandSlam::Capture,
+    ] {
+        for must_feed in [true, false] {
+            let g = Oware {
+                grand_slam,
+                must_feed,
+                ..Oware::default()
+            };
+            let mut ended = [0; 2];
+            for i in 0..20_000 {
+                let p = Board::random(&mut rng, 48, 1 + i % 12);
+                let mut moves = ArrayVec::new();
+                g.legal_moves(&p, &mut moves);
+                let expected = GameEnd::by_scores(g.scores(&p), WIN, DRAW).or_else(|| {
+                    moves.is_empty().then(|| GameEnd {
+                        reason: EndReason::NoLegalMove,
+                        scores: p.collected_scores(),
+                    })
+                });
+                assert_eq!(g.end(&p), expected, "{grand_slam:?} {must_feed} {p:?}");
+                if let Some(end) = expected {
+                    ended[usize::from(end.reason == EndReason::NoLegalMove)] += 1;
+                }
+            }
+            assert!(ended.iter().all(|&n| n > 20), "both endings met: {ended:?}");
+        }
+    }
+}
