@@ -22,22 +22,14 @@ import subprocess
 import sys
 import tempfile
 
-# The Oware positions of `awale bench` (src/bench.rs).
-POSITIONS = """
-4-4-4-4-4-4-4-4-4-4-4-4-0-0-S 5-5-1-6-5-5-5-4-4-4-4-0-0-0-S
-6-4-4-0-1-6-0-2-7-6-6-6-0-0-S 0-0-9-8-0-6-1-8-0-0-8-6-0-2-S
-0-0-0-12-1-7-2-0-0-1-12-9-0-4-N 0-2-0-2-5-9-2-0-4-4-1-12-0-7-S
-10-0-0-10-7-0-0-2-2-3-9-1-2-2-S 13-3-0-0-3-2-0-8-6-0-0-4-4-5-S
-2-1-12-3-0-11-0-0-1-0-1-1-9-7-S 0-0-0-6-0-11-1-0-5-8-5-1-0-11-S
-0-4-3-2-2-0-0-16-0-2-2-2-6-9-S 0-3-3-6-3-4-2-0-0-5-3-4-6-9-S
-1-1-2-7-0-13-0-0-0-0-1-0-13-10-S 1-4-0-0-0-14-0-0-8-1-1-0-0-19-S
-1-0-4-9-2-0-0-0-1-1-0-3-17-10-N 1-1-10-9-1-5-0-1-0-0-0-1-10-9-S
-0-10-2-0-3-2-0-4-0-1-3-0-2-21-S 0-13-0-2-0-1-0-0-1-3-1-2-4-21-S
-1-0-2-2-2-1-1-2-2-3-3-4-4-21-N 0-0-12-10-0-0-1-1-1-0-2-0-12-9-S
-0-1-0-10-0-2-1-0-0-0-0-5-19-10-S 1-1-1-0-0-4-0-0-0-4-6-0-16-15-S
-0-2-2-0-0-7-0-1-0-0-0-0-18-18-S 0-0-0-3-1-0-0-0-2-2-0-2-18-20-S
-0-1-1-1-0-0-2-1-0-0-2-2-18-20-N 0-0-0-0-0-2-1-0-0-0-4-1-18-22-N
-""".split()
+def bench_positions():
+    """The Oware positions of `awale bench`, read from src/bench.rs."""
+    path = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "src", "bench.rs")
+    with open(path, encoding="utf-8") as f:
+        positions = re.findall(r'\("oware", "([^"]+)"\)', f.read())
+    if not positions:
+        sys.exit(f"no Oware position found in {path}")
+    return positions
 
 
 class Engine:
@@ -107,9 +99,10 @@ def main():
     parser.add_argument("binaries", nargs="+", metavar="BINARY")
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes a position")
     args = parser.parse_args()
+    positions = bench_positions()
     for binary in args.binaries:
         base, _ = session(binary, [], args.nodes)
-        instructions, nodes = session(binary, POSITIONS, args.nodes)
+        instructions, nodes = session(binary, positions, args.nodes)
         searched = instructions - base
         print(
             f"{binary}: {searched:,} instructions for {nodes:,} nodes, "
