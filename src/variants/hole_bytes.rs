@@ -18,6 +18,15 @@ pub(crate) fn byte_sum(v: u128) -> u32 {
     (lo + hi) as u32
 }
 
+/// How many bytes of `v` are not zero; the caller guarantees every byte
+/// is at most 128 (true of every row of seeds): adding 0x7F then sets a
+/// byte's top bit exactly when it is not zero, with no carry out of it.
+#[inline(always)]
+pub(crate) fn nonzero_bytes(v: u128) -> u32 {
+    const LOW_BITS: u128 = u128::MAX / 0xFF;
+    byte_sum(((v + 0x7F * LOW_BITS) >> 7) & LOW_BITS)
+}
+
 /// A row from one counter per hole: `counts[i]` becomes byte `i`.
 #[inline]
 pub(crate) fn from_counts<const H: usize>(counts: [u8; H]) -> u128 {
@@ -42,5 +51,9 @@ mod tests {
         let total: u32 = counts.iter().map(|&c| c as u32).sum();
         assert_eq!(byte_sum(row), total);
         assert_eq!(byte_sum(from_counts([1u8; 12])), 12);
+        let nonzero = counts.iter().filter(|&&c| c != 0).count() as u32;
+        assert_eq!(nonzero_bytes(row), nonzero);
+        assert_eq!(nonzero_bytes(from_counts([128u8; 16])), 16);
+        assert_eq!(nonzero_bytes(from_counts([0u8, 1, 0, 128])), 2);
     }
 }

@@ -30,7 +30,7 @@
 
 use super::{Board, HOLES};
 use crate::game::{group_terms, Group};
-use crate::variants::hole_bytes::{byte, byte_sum};
+use crate::variants::hole_bytes::{byte, byte_sum, nonzero_bytes};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 16;
@@ -95,19 +95,17 @@ impl SideCounts {
     /// The counts of `side`, computed on whole rows of bytes (a byte per
     /// hole and kind of seed, at most 32 seeds of a kind, 96 in a hole):
     /// the holes' totals are the sum of the three rows, a kind's total the
-    /// sum of its row's bytes, and a byte is non-zero when adding 0x7F
-    /// sets its top bit (no carry leaves a byte in either sum).
+    /// sum of its row's bytes, and the moves count the non-zero bytes (no
+    /// carry leaves a byte).
     #[inline]
     fn of(board: Board, side: usize) -> SideCounts {
-        const LOW_BITS: u128 = u128::MAX / 0xFF;
         let mask = Board::holes_of(side);
         let rows = [0, 1, 2].map(|kind| board.kind_row(kind) & mask);
         let total = rows[0] + rows[1] + rows[2];
-        let nonzero = |row: u128| byte_sum(((row + 0x7F * LOW_BITS) >> 7) & LOW_BITS);
         SideCounts {
             holes: std::array::from_fn(|h| byte(total, 2 * h + side)),
             kinds: rows.map(byte_sum),
-            moves: nonzero(rows[0]) + nonzero(rows[1]) + 2 * nonzero(rows[2]),
+            moves: nonzero_bytes(rows[0]) + nonzero_bytes(rows[1]) + 2 * nonzero_bytes(rows[2]),
         }
     }
 
