@@ -75,10 +75,7 @@ static ACTIVE: AtomicPtr<Chosen> = AtomicPtr::new(ptr::null_mut());
 
 /// Makes `chosen` the evaluation in use unless another was chosen first
 /// (by [`install`] or a concurrent first use), and returns the one in use.
-/// Never inlined, with [`initial`]: their large frame would otherwise be
-/// set up on every evaluation.
 #[cold]
-#[inline(never)]
 fn publish_first(chosen: Chosen) -> &'static Chosen {
     let new: *mut Chosen = Box::leak(Box::new(chosen));
     match ACTIVE.compare_exchange(ptr::null_mut(), new, Ordering::AcqRel, Ordering::Acquire) {
@@ -107,7 +104,8 @@ fn chosen() -> &'static Chosen {
     unsafe { &*current }
 }
 
-/// Chooses the evaluation at its first use.
+/// Chooses the evaluation at its first use. Never inlined: the large
+/// frame of [`initial`] would otherwise be set up on every evaluation.
 #[cold]
 #[inline(never)]
 fn first_use() -> &'static Chosen {
@@ -144,7 +142,6 @@ pub fn load(spec: &str) -> Result<Eval, WeightsError> {
 /// else the built-in default; a bad file gives a warning and the hand-set
 /// weights.
 #[cold]
-#[inline(never)]
 fn initial() -> Chosen {
     let spec = match std::env::var(ENV_VAR) {
         Ok(spec) if !spec.is_empty() => spec,

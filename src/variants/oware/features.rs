@@ -143,14 +143,6 @@ fn exposed(bits: u64) -> u8 {
     (flags.wrapping_mul(GATHER) >> 56) as u8
 }
 
-/// A row as the six low bytes of a word (see [`exposed`]).
-#[inline(always)]
-fn packed(row: &[u8; 6]) -> u64 {
-    let mut bytes = [0u8; 8];
-    bytes[..6].copy_from_slice(row);
-    u64::from_le_bytes(bytes)
-}
-
 /// Capture threats of a row against the opponent's row: holes whose
 /// last seed lands on an opponent hole holding 1 or 2 (`targets`, from
 /// [`exposed`]). Branch-free: a table lookup per hole.
@@ -163,8 +155,10 @@ fn threats(mine: &[u8; 6], targets: u8) -> i32 {
     count
 }
 
-/// One side's feature values (before "mine minus theirs"), dense.
-fn side_values(mine: &[u8; 6], theirs: &[u8; 6]) -> [i32; COUNT] {
+/// One side's feature values (before "mine minus theirs"), dense, from
+/// its row and the opponent's (see [`Board::row`]).
+fn side_values(mine: u64, theirs: u64) -> [i32; COUNT] {
+    let mine = bytes(mine);
     let mut v = [0i32; COUNT];
     let mut total = 0;
     for (h, n) in mine.iter().map(|&n| usize::from(n)).enumerate() {
@@ -174,7 +168,7 @@ fn side_values(mine: &[u8; 6], theirs: &[u8; 6]) -> [i32; COUNT] {
         total += n;
     }
     v[ON_SIDE] = total as i32;
-    v[THREATS] = threats(mine, exposed(packed(theirs)));
+    v[THREATS] = threats(&mine, exposed(theirs));
     v[SIDE_TOTAL + total.min(SIDE_BUCKETS - 1)] += 1;
     v
 }
@@ -183,9 +177,9 @@ fn side_values(mine: &[u8; 6], theirs: &[u8; 6]) -> [i32; COUNT] {
 /// the opponent's.
 pub fn values(board: Board) -> [i32; COUNT] {
     let me = board.side();
-    let (mine, theirs) = (row(board, me), row(board, 1 - me));
-    let a = side_values(&mine, &theirs);
-    let b = side_values(&theirs, &mine);
+    let (mine, theirs) = (board.row(me), board.row(1 - me));
+    let a = side_values(mine, theirs);
+    let b = side_values(theirs, mine);
     std::array::from_fn(|i| a[i] - b[i])
 }
 
@@ -334,6 +328,13 @@ impl crate::game::Features for super::Oware {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A row as the six low bytes of a word, as [`Board::row`] gives it.
+    fn packed(row: &[u8; 6]) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes[..6].copy_from_slice(row);
+        u64::from_le_bytes(bytes)
+    }
 
     #[test]
     fn reach_counts_the_seeds_sown_on_the_other_side() {
