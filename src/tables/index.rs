@@ -12,6 +12,9 @@
 //! with `r` seeds left for holes `i..12` and `m = 11 - i` holes after `i`,
 //! that is `sum_{v < h[i]} C(r - v + m - 1, m - 1) = C(r + m, m) - C(r -
 //! h[i] + m, m)` (the hockey-stick identity), two table look-ups per hole.
+//! Taken from the last hole back, `r` is a running sum of the holes seen
+//! and `r - h[i]` the previous one, so no pass is needed to find the total
+//! first (the search ranks a position at every probe of a covered node).
 
 /// Holes on the board.
 pub const HOLES: usize = 12;
@@ -42,17 +45,36 @@ pub fn level_size(n: usize) -> u64 {
     BINOMIAL[n + HOLES - 1][HOLES - 1]
 }
 
+/// `SPREADS[m][s]` = C(s + m, m): the ways of putting `s` seeds into `m +
+/// 1` holes, for `m < HOLES` and `s <= MAX_LEVEL`.
+const SPREADS: [[u64; MAX_LEVEL + 1]; HOLES] = spreads();
+
+const fn spreads() -> [[u64; MAX_LEVEL + 1]; HOLES] {
+    let mut table = [[0u64; MAX_LEVEL + 1]; HOLES];
+    let mut m = 0;
+    while m < HOLES {
+        let mut s = 0;
+        while s <= MAX_LEVEL {
+            table[m][s] = BINOMIAL[s + m][m];
+            s += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
 /// The index of the hole counts `holes` within their level (the sum of the
 /// counts, at most [`MAX_LEVEL`]).
 #[inline]
 pub fn rank(holes: &[u8; HOLES]) -> u64 {
-    let mut left: usize = holes.iter().map(|&h| h as usize).sum();
+    // `after`: the seeds in the holes after `i`; `with`: those and hole `i`'s.
+    let mut after = holes[HOLES - 1] as usize;
     let mut index = 0;
-    for (i, &h) in holes.iter().enumerate().take(HOLES - 1) {
+    for i in (0..HOLES - 1).rev() {
         let m = HOLES - 1 - i;
-        let h = h as usize;
-        index += BINOMIAL[left + m][m] - BINOMIAL[left - h + m][m];
-        left -= h;
+        let with = after + holes[i] as usize;
+        index += SPREADS[m][with] - SPREADS[m][after];
+        after = with;
     }
     index
 }
