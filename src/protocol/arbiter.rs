@@ -289,7 +289,11 @@ mod tests {
                 release: Arc::clone(&release),
             })
         };
-        let config = Config::new("oware", &[], Duration::from_millis(20)).unwrap();
+        // The search reports at once, on a thread of its own: a second
+        // leaves that thread time to run however loaded the machine (at 20
+        // ms a loaded CI machine once answered before it ran, with the
+        // fallback move).
+        let config = Config::new("oware", &[], Duration::from_secs(1)).unwrap();
         let out = SharedBuffer::default();
         let mut printed_at_fresh = Vec::new();
         let fresh = || {
