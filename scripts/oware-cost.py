@@ -11,13 +11,19 @@ two builds compare on a noisy machine where `bench`'s node rates do not;
 unlike the whole `bench`, no other variant's nodes (dearer ones) weigh
 in, which matters when a change moves nodes between variants.
 
-Usage: scripts/oware-cost.py BINARY [BINARY ...] [--nodes N]
+Usage: scripts/oware-cost.py BINARY [BINARY ...] [--nodes N] [--keep DIR]
 Needs valgrind (Debian package `valgrind`). About 3 minutes a build at the
-default 100,000 nodes a position.
+default 100,000 nodes a position. `--keep DIR` keeps each build's callgrind
+file of the session with the searches (DIR/<binary name>.callgrind) for
+`callgrind_annotate`; with a build that has line tables
+(`CARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release
+--target-dir OTHER`), `callgrind_annotate --auto=yes FILE` gives the cost
+of each source line. The file includes the start-up tables' build.
 """
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -63,8 +69,9 @@ class Engine:
                 return lines
 
 
-def session(binary, positions, nodes):
-    """Instructions and nodes of one session searching `positions`."""
+def session(binary, positions, nodes, keep=None):
+    """Instructions and nodes of one session searching `positions`; the
+    callgrind file is copied to `keep` when given."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         engine = Engine(binary, out)
@@ -91,6 +98,8 @@ def session(binary, positions, nodes):
         engine.proc.wait()
         with open(out, encoding="utf-8") as f:
             instructions = int(re.search(r"^summary: (\d+)", f.read(), re.M).group(1))
+        if keep:
+            shutil.copyfile(out, keep)
     return instructions, total
 
 
@@ -98,11 +107,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binaries", nargs="+", metavar="BINARY")
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes a position")
+    parser.add_argument("--keep", metavar="DIR", help="keep the callgrind files in DIR")
     args = parser.parse_args()
     positions = bench_positions()
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
     for binary in args.binaries:
+        keep = None
+        if args.keep:
+            keep = os.path.join(args.keep, os.path.basename(binary) + ".callgrind")
         base, _ = session(binary, [], args.nodes)
-        instructions, nodes = session(binary, positions, args.nodes)
+        instructions, nodes = session(binary, positions, args.nodes, keep)
         searched = instructions - base
         print(
             f"{binary}: {searched:,} instructions for {nodes:,} nodes, "
