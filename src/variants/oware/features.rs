@@ -328,12 +328,11 @@ impl crate::game::Features for super::Oware {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::hole_bytes::from_counts;
 
     /// A row as the six low bytes of a word, as [`Board::row`] gives it.
     fn packed(row: &[u8; 6]) -> u64 {
-        let mut bytes = [0u8; 8];
-        bytes[..6].copy_from_slice(row);
-        u64::from_le_bytes(bytes)
+        from_counts(*row) as u64
     }
 
     #[test]
