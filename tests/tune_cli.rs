@@ -405,3 +405,81 @@ fn tune_fits_a_colour_variant_on_match_records() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tune --calibrate` prints a factor per seed count on a datagen file,
+/// with two per count under `--split`, writes nothing, and refuses its
+/// options without it and a bad scale.
+#[test]
+fn tune_calibrate_prints_a_factor_per_seed_count() {
+    let dir = temp_dir("calibrate");
+    let data = make_data(&dir);
+    let d = data.to_str().unwrap();
+    let rows = |args: &[&str], factors: usize| {
+        let out = awale(args);
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        let mut lines = stdout.lines().skip_while(|l| !l.starts_with("K "));
+        let head: Vec<&str> = lines.next().expect("a K line").split_whitespace().collect();
+        let total: usize = head[2].parse().expect("a position count");
+        assert!(total > 0, "{stdout}");
+        assert!(lines.next().expect("a column line").starts_with("seeds "));
+        let rows: Vec<Vec<f64>> = lines
+            .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
+            .collect();
+        assert!(!rows.is_empty(), "{stdout}");
+        let mut counted = 0.0;
+        for r in &rows {
+            assert_eq!(r.len(), 4 + factors, "{stdout}");
+            assert!(r[0] <= 48.0 && r.iter().all(|x| x.is_finite()), "{stdout}");
+            // The fit never predicts worse than the factors it starts from.
+            assert!(r[r.len() - 1] <= r[r.len() - 2] + 1e-5, "{stdout}");
+            counted += r[1];
+        }
+        assert_eq!(counted as usize, total, "every seed count is shown");
+        rows
+    };
+    let one = rows(
+        &["tune", "--calibrate", "--data", d, "--min-positions", "1"],
+        1,
+    );
+    let two = rows(
+        &[
+            "tune",
+            "--calibrate",
+            "--data",
+            d,
+            "--min-positions",
+            "1",
+            "--k",
+            "321.8",
+            "--split",
+        ],
+        2,
+    );
+    assert_eq!(one.len(), two.len());
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only the data");
+
+    let refused = |args: &[&str], why: &str| {
+        let out = awale(args);
+        let (_, stderr) = text(&out);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+    };
+    let o = dir.join("x.bin");
+    let o = o.to_str().unwrap();
+    refused(
+        &["tune", "--data", d, "--split", "--out", o],
+        "go with --calibrate",
+    );
+    refused(
+        &["tune", "--calibrate", "--data", d, "--out", o],
+        "cannot be used with",
+    );
+    refused(
+        &["tune", "--calibrate", "--data", d, "--k", "-1"],
+        "--k must be",
+    );
+    refused(&["tune", "--data", d], "--out <FILE>");
+    assert!(!Path::new(o).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

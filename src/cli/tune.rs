@@ -1,6 +1,7 @@
 //! `awale tune`: fits the evaluation's weights to `awale datagen` files
 //! (Oware) or to game records (any variant with a feature set) and writes
-//! a weight file (see docs/eval.md).
+//! a weight file, or with `--calibrate` reports how well a datagen file's
+//! search scores predict its results (see docs/eval.md).
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -36,8 +37,8 @@ pub struct TuneArgs {
     #[command(flatten)]
     rules: RulesArgs,
     /// The weight file to write.
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "calibrate")]
+    out: Option<PathBuf>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = Settings::default().epochs)]
     epochs: usize,
@@ -72,12 +73,36 @@ pub struct TuneArgs {
     /// size only; other sizes report their losses and write nothing).
     #[arg(long, default_value_t = tune::net::NetSettings::default().hidden)]
     hidden: usize,
+    /// Fit nothing: for each number of seeds on the board, print the
+    /// factor by which the --data files' search scores should be
+    /// multiplied to best predict their results (docs/eval.md).
+    #[arg(long, conflicts_with_all = ["records", "net", "out"])]
+    calibrate: bool,
+    /// With --calibrate: the scale K of sigmoid(score / K) the factors are
+    /// relative to (default: the one scale that best fits all positions).
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    k: Option<f64>,
+    /// With --calibrate: fit the captured seeds and the rest of the score
+    /// apart (two factors per seed count).
+    #[arg(long)]
+    split: bool,
+    /// With --calibrate: leave out seed counts with fewer positions
+    /// [default: 300].
+    #[arg(long, value_name = "N")]
+    min_positions: Option<usize>,
 }
 
 /// Reads the data, fits, prints the losses and writes the weights.
 pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
     if !(0.0..=1.0).contains(&args.lambda) {
         bail!("--lambda must be between 0 and 1");
+    }
+    // (clap's `requires` takes a flag's default `false` for present.)
+    if !args.calibrate && (args.k.is_some() || args.split || args.min_positions.is_some()) {
+        bail!("--k, --split and --min-positions go with --calibrate");
+    }
+    if args.k.is_some_and(|k| !(k.is_finite() && k > 0.0)) {
+        bail!("--k must be a positive number of centiseeds");
     }
     let options = args.rules.option_pairs()?;
     match args.rules.variant.as_str() {
@@ -136,6 +161,9 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
         held_out,
         data.skipped
     ));
+    if args.calibrate {
+        return calibrate(args, &data);
+    }
     if args.net {
         return fit_net(args, &data);
     }
@@ -180,8 +208,39 @@ fn say_losses(label: &str, (train, valid): (f64, f64)) {
 
 /// Writes the weight file named by `--out`.
 fn write_weights(args: &TuneArgs, bytes: Vec<u8>) -> anyhow::Result<ExitCode> {
-    std::fs::write(&args.out, bytes)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    let Some(out) = &args.out else {
+        bail!("--out FILE names the weight file to write");
+    };
+    std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `awale tune --calibrate`: the table of factors by seeds on the board.
+fn calibrate(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
+    let min_positions = args.min_positions.unwrap_or(300);
+    let c = tune::calibration::calibrate(data, args.k, args.split, min_positions)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    // The table is the product: a reader that goes away ends the command.
+    stdout::line(format!(
+        "K {:.1}, {} positions with a heuristic score",
+        c.k, c.positions
+    ))?;
+    stdout::line(if args.split {
+        "seeds positions captured-factor position-factor mse-before mse-after"
+    } else {
+        "seeds positions factor mse-before mse-after"
+    })?;
+    for r in &c.rows {
+        let factors: Vec<String> = r.factors.iter().map(|f| format!("{f:.3}")).collect();
+        stdout::line(format!(
+            "{} {} {} {:.5} {:.5}",
+            r.on_board,
+            r.positions,
+            factors.join(" "),
+            r.before,
+            r.after
+        ))?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

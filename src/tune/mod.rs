@@ -2,8 +2,11 @@
 //! ([`data`]: `awale datagen` files for Oware, game records of `awale
 //! match` for any variant through [`records`]), fits the weights of the
 //! variant's feature set ([`crate::game::Features`]) Texel-style ([`fit`])
-//! and rounds them to the integers of a weight file. See `docs/eval.md`.
+//! and rounds them to the integers of a weight file, or measures how well
+//! the search's scores predict the results ([`calibration`]). See
+//! `docs/eval.md`.
 
+pub mod calibration;
 pub mod data;
 pub mod fit;
 pub mod net;
