@@ -294,6 +294,15 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
         (scores[me] as i32 - scores[1 - me] as i32) * 100
     }
 
+    /// How much a centiseed weighs in [`Game::evaluate`] at `pos`, in
+    /// 64ths: an evaluation that grows its scores where they predict the
+    /// result more surely (Oware: as the seeds on the board dwindle) says
+    /// so here, and the search compares its pruning margins, set in plain
+    /// centiseeds, with its scores divided by this. The default is 64.
+    fn evaluation_scale(&self, _pos: &Self::Position) -> i32 {
+        64
+    }
+
     /// The evaluation split into named terms (each from the side to move, in
     /// hundredths of a seed) whose sum is [`Game::evaluate`]; the protocol's
     /// `eval` command prints them.

@@ -33,7 +33,9 @@ use super::futility;
 use super::ordering::{capture_key, is_quiet, quiet_key, sort_by_key_desc};
 use super::quiescence::QUIESCENCE_PLIES;
 use super::razoring;
-use super::score::{clamp_heuristic, from_tt, game_result, table_result, to_tt, within, INFINITE};
+use super::score::{
+    clamp_heuristic, from_tt, game_result, table_result, to_tt, unscaled, within, INFINITE,
+};
 use super::singular;
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
 use super::thread::{Child, Shared, Worker, MAX_PLY};
@@ -279,8 +281,12 @@ impl<G: Game> Worker<G> {
         // ply more.
         self.evals[ply] = None;
         let mut improving = false;
+        // The margins below are in plain centiseeds: scores are compared
+        // with them divided by the evaluation's scale here.
+        let mut scale = 64;
         if sh.depth_changes && game.end(pos).is_none() {
             let eval = clamp_heuristic(game.evaluate(pos));
+            scale = game.evaluation_scale(pos);
             self.evals[ply] = Some(eval);
             improving = ply >= 2 && futility::improving(eval, self.evals[ply - 2]);
         }
@@ -290,10 +296,15 @@ impl<G: Game> Worker<G> {
         let mut stand = None;
         if let Some(eval) = self.evals[ply].filter(|_| !pv_node && futility::may_prune(depth, beta))
         {
-            if futility::is_futile(depth, eval, beta, improving) {
+            if futility::is_futile(
+                depth,
+                unscaled(eval, scale),
+                unscaled(beta, scale),
+                improving,
+            ) {
                 return within(eval, known);
             }
-            if razoring::is_hopeless(depth, eval, alpha) {
+            if razoring::is_hopeless(depth, unscaled(eval, scale), unscaled(alpha, scale)) {
                 // The captures alone, at a null window on alpha; the oracle
                 // was asked above and the evaluation is at hand.
                 let q = self.quiesce_captures(
@@ -439,7 +450,13 @@ impl<G: Game> Worker<G> {
                 }
                 if !first
                     && is_quiet(key)
-                    && stand.is_some_and(|eval| futility::skips_quiet_moves(depth, eval, alpha))
+                    && stand.is_some_and(|eval| {
+                        futility::skips_quiet_moves(
+                            depth,
+                            unscaled(eval, scale),
+                            unscaled(alpha, scale),
+                        )
+                    })
                 {
                     continue;
                 }

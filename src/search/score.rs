@@ -192,9 +192,31 @@ pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// `score` in the plain centiseeds the pruning margins are set in: an
+/// evaluation weighing a centiseed `scale` 64ths
+/// ([`Game::evaluation_scale`](crate::game::Game::evaluation_scale))
+/// divided by it. Game results stay far beyond any evaluation.
+pub(crate) fn unscaled(score: i32, scale: i32) -> i32 {
+    let plain = i64::from(score) * 64 / i64::from(scale.max(1));
+    plain.clamp(-i64::from(INFINITE) * 4, i64::from(INFINITE) * 4) as i32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unscaled_scores_are_in_plain_centiseeds() {
+        assert_eq!(unscaled(300, 64), 300);
+        assert_eq!(unscaled(302, 151), 128);
+        assert_eq!(unscaled(-302, 151), -128, "symmetric");
+        assert_eq!(unscaled(88, 44), 128);
+        // Results stay far beyond any evaluation, and nothing overflows.
+        assert!(unscaled(Score::TABLE + 1, 151) > Score::TABLE / 3);
+        assert!(unscaled(-INFINITE, 44) < -INFINITE);
+        assert!(unscaled(i32::MAX, 1) > INFINITE);
+        assert_eq!(unscaled(100, 0), 6400, "a scale below 1 counts as 1");
+    }
 
     #[test]
     fn uci_forms() {

@@ -270,17 +270,42 @@ pub fn evaluate_with(board: Board, w: &Weights) -> i32 {
         + w.big_hole * (mine[3] - theirs[3])
 }
 
-/// The engine's evaluation ([`active`]).
+/// The engine's evaluation: [`active`]'s, scaled by the seeds on the
+/// board ([`scale`]).
 #[inline]
 pub fn evaluate(board: Board) -> i32 {
-    active().evaluate(board)
+    active().evaluate(board) * scale(board) / 64
 }
 
 /// The engine's evaluation split into named terms; they sum to
-/// [`evaluate`].
+/// [`evaluate`]: [`active`]'s terms, then what the scale adds to them.
 pub fn terms(board: Board) -> Vec<(&'static str, i32)> {
-    active().terms(board)
+    let mut terms = active().terms(board);
+    let plain: i32 = terms.iter().map(|t| t.1).sum();
+    terms.push(("seeds on board scale", evaluate(board) - plain));
+    terms
 }
+
+/// How much a centiseed of the evaluation weighs with `board`'s seeds on
+/// the board, in 64ths ([`SCALE`]).
+#[inline]
+pub fn scale(board: Board) -> i32 {
+    let on_board = 48u32.saturating_sub(board.score(0) + board.score(1));
+    SCALE[(on_board as usize).min(48)]
+}
+
+/// The evaluation's scale by seeds on the board `n`, in 64ths:
+/// `64 * (30 / max(n, 10))^0.78`, 151 (x2.36) at 10 seeds or fewer, 64 at
+/// 30, 44 (x0.69) at 48. The search's scores predict the games' results
+/// about 3.7 times more surely with 12 seeds on the board than their
+/// single scale says, and 1.3 times with 48 (`awale tune --calibrate`,
+/// docs/eval.md): scaled, leaves with different seeds on the board
+/// compare as winning chances. Measured by self-play (BENCHMARKS.md).
+pub const SCALE: [i32; 49] = [
+    151, 151, 151, 151, 151, 151, 151, 151, 151, 151, 151, 140, 131, 123, 116, 110, 105, 100, 95,
+    91, 88, 85, 82, 79, 76, 74, 72, 69, 68, 66, 64, 62, 61, 59, 58, 57, 56, 54, 53, 52, 51, 50, 49,
+    48, 47, 47, 46, 45, 44,
+];
 
 #[cfg(test)]
 mod tests {
@@ -305,6 +330,25 @@ mod tests {
         assert_eq!(t[2].1, -7, "4 holes against 5");
         assert_eq!(t[3].1, 11, "3 exposed against 2");
         assert_eq!(t[4].1, 13 * 14);
+    }
+
+    #[test]
+    fn the_scale_follows_its_formula_and_the_terms_sum_to_the_evaluation() {
+        for (n, &s) in SCALE.iter().enumerate() {
+            let formula = 64.0 * (30.0 / n.max(10) as f64).powf(0.78);
+            assert_eq!(s, formula.round() as i32, "{n} seeds on the board");
+        }
+        let mut rng = crate::rng::Rng::new(9);
+        for _ in 0..500 {
+            let b = Board::random(&mut rng, 48, 12);
+            let on_board: u32 = (0..12).map(|h| b.seeds(h)).sum();
+            let s = SCALE[on_board as usize];
+            assert_eq!(scale(b), s, "{b:?}");
+            let sum: i32 = terms(b).iter().map(|t| t.1).sum();
+            assert_eq!(sum, evaluate(b), "{b:?}");
+            assert_eq!(evaluate(b), active().evaluate(b) * s / 64, "{b:?}");
+            assert_eq!(evaluate(b.flip_side()), -evaluate(b), "{b:?}");
+        }
     }
 
     #[test]

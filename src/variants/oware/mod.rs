@@ -351,6 +351,10 @@ impl Game for Oware {
         eval::evaluate(*pos)
     }
 
+    fn evaluation_scale(&self, pos: &Board) -> i32 {
+        eval::scale(*pos)
+    }
+
     fn evaluation_terms(&self, pos: &Board) -> Vec<(&'static str, i32)> {
         eval::terms(*pos)
     }
