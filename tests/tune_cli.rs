@@ -29,6 +29,14 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `awale args`, which must fail with `why` in its error.
+fn refused(args: &[&str], why: &str) {
+    let out = awale(args);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success(), "{args:?}");
+    assert!(stderr.contains(why), "{args:?}: {stderr}");
+}
+
 /// The two numbers after `label` on its line: train and validation loss.
 fn losses(stdout: &str, label: &str) -> (f64, f64) {
     let line = stdout
@@ -339,12 +347,6 @@ fn tune_fits_a_colour_variant_on_match_records() {
     assert!(file.iter().any(|&x| x != 0), "{file:?}");
     assert!(weights::load(&w).is_err(), "not an Oware weight file");
 
-    let refused = |args: &[&str], why: &str| {
-        let out = awale(args);
-        let (_, stderr) = text(&out);
-        assert!(!out.status.success(), "{args:?}");
-        assert!(stderr.contains(why), "{args:?}: {stderr}");
-    };
     let o = dir.join("x.bin");
     let o = o.to_str().unwrap();
     refused(
@@ -459,12 +461,6 @@ fn tune_calibrate_prints_a_factor_per_seed_count() {
     assert_eq!(one.len(), two.len());
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only the data");
 
-    let refused = |args: &[&str], why: &str| {
-        let out = awale(args);
-        let (_, stderr) = text(&out);
-        assert!(!out.status.success(), "{args:?}");
-        assert!(stderr.contains(why), "{args:?}: {stderr}");
-    };
     let o = dir.join("x.bin");
     let o = o.to_str().unwrap();
     refused(
