@@ -15,7 +15,7 @@ use super::setup::{GameArgs, SetupVisitor};
 use awale::game::{Game, History, Line};
 use awale::tables::loader::Source;
 use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
-use awale::variants::oware::{Board, Oware, SEEDS};
+use awale::variants::oware::{Board, Oware};
 
 /// The largest level `tables build` accepts: level 24 alone has 417 million
 /// positions; the build of levels 0-24 peaks at about 3.2 GB of memory and
@@ -309,7 +309,7 @@ fn probe_report(
 ) -> anyhow::Result<ProbeReport> {
     let fresh = history.reversible_plies() == 0;
     let verdict = tables::verdict(tables, game, pos, fresh).ok_or_else(|| {
-        let on_board = SEEDS - pos.score(0) - pos.score(1);
+        let on_board = pos.on_board();
         if game.end(pos).is_some() {
             anyhow!("the game is over in this position")
         } else {

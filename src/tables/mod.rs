@@ -413,7 +413,7 @@ pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Opt
         return None;
     }
     let entry = tables.probe(board)?;
-    let on_board = crate::variants::oware::SEEDS - board.score(0) - board.score(1);
+    let on_board = board.on_board();
     let me = board.side();
     let finals = |v: u8| {
         let mut scores = [board.score(0), board.score(1)];

@@ -112,8 +112,7 @@ pub fn move_outcomes(
                     }
                 }
                 None => {
-                    let most =
-                        captured + crate::variants::oware::SEEDS - next.score(0) - next.score(1);
+                    let most = captured + next.on_board();
                     MoveOutcome {
                         mv,
                         lo: captured,

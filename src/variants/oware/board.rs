@@ -221,6 +221,12 @@ impl Board {
         self.0[SOUTH_SCORE as usize + (side & 1)] as u32
     }
 
+    /// Seeds still on the board: those neither player has captured.
+    #[inline(always)]
+    pub fn on_board(self) -> u32 {
+        SEEDS.saturating_sub(self.score(0) + self.score(1))
+    }
+
     /// Whether a player has the winning total (`win`) or both have `draw`:
     /// the game is decided by the scores. Both bytes are tested at once: a
     /// score is at most 48, so adding `0x80 - win` to each byte sets its top

@@ -290,8 +290,7 @@ pub fn terms(board: Board) -> Vec<(&'static str, i32)> {
 /// the board, in 64ths ([`SCALE`]).
 #[inline]
 pub fn scale(board: Board) -> i32 {
-    let on_board = 48u32.saturating_sub(board.score(0) + board.score(1));
-    SCALE[(on_board as usize).min(48)]
+    SCALE[(board.on_board() as usize).min(48)]
 }
 
 /// The evaluation's scale by seeds on the board `n`, in 64ths:
