@@ -217,7 +217,9 @@ fn write_weights(args: &TuneArgs, bytes: Vec<u8>) -> anyhow::Result<ExitCode> {
 
 /// `awale tune --calibrate`: the table of factors by seeds on the board.
 fn calibrate(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
-    let min_positions = args.min_positions.unwrap_or(300);
+    let min_positions = args
+        .min_positions
+        .unwrap_or(tune::calibration::MIN_POSITIONS);
     let c = tune::calibration::calibrate(data, args.k, args.split, min_positions)
         .map_err(|e| anyhow::anyhow!(e))?;
     // The table is the product: a reader that goes away ends the command.

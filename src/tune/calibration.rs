@@ -34,7 +34,18 @@ impl Sample {
             ([self.score, 0.0], 1)
         }
     }
+
+    /// The predicted result, `sigmoid(factors · parts / k)`.
+    fn predicted(&self, factors: &[f64], k: f64, split: bool) -> f64 {
+        let (x, n) = self.parts(split);
+        let z: f64 = (0..n).map(|u| factors[u] * x[u]).sum();
+        sigmoid(z / k)
+    }
 }
+
+/// Seed counts with fewer positions than this are left out by default:
+/// their factor would be noise.
+pub const MIN_POSITIONS: usize = 300;
 
 /// The calibration of one seed count.
 #[derive(Clone, Debug, PartialEq)]
@@ -135,9 +146,7 @@ fn mse(samples: &[Sample], k: f64, split: bool, factors: &[f64]) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
-            let (x, n) = s.parts(split);
-            let z: f64 = (0..n).map(|u| factors[u] * x[u]).sum();
-            let d = sigmoid(z / k) - s.result;
+            let d = s.predicted(factors, k, split) - s.result;
             d * d
         })
         .sum();
@@ -158,8 +167,7 @@ fn fit(samples: &[Sample], k: f64, split: bool) -> (Vec<f64>, f64, f64) {
         let mut hess = [[0.0; 2]; 2];
         for s in samples {
             let (x, _) = s.parts(split);
-            let z: f64 = (0..n).map(|u| a[u] * x[u]).sum();
-            let y = sigmoid(z / k);
+            let y = s.predicted(&a, k, split);
             let slope = y * (1.0 - y) / k;
             for u in 0..n {
                 grad[u] += (y - s.result) * slope * x[u];
