@@ -278,3 +278,23 @@ fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
     say_losses("network:", last);
     write_weights(args, weights::encode_net(&linear, &report.params))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::TuneArgs;
+    use clap::{Args, Command};
+
+    /// A doc comment cannot name the constant, so the help text repeats it:
+    /// this keeps the two in step.
+    #[test]
+    fn the_min_positions_help_names_the_default_used() {
+        let command = TuneArgs::augment_args(Command::new("tune"));
+        let arg = command
+            .get_arguments()
+            .find(|a| a.get_id() == "min_positions")
+            .expect("the option exists");
+        let help = arg.get_help().expect("it has help").to_string();
+        let default = format!("[default: {}]", awale::tune::calibration::MIN_POSITIONS);
+        assert!(help.contains(&default), "{help:?} should say {default}");
+    }
+}
