@@ -6,21 +6,21 @@ use std::sync::Arc;
 use super::{keeping_moves, verdict, Rules, Tables};
 use crate::game::{Game, History};
 use crate::search::oracle::Oracle;
-use crate::variants::oware::{Board, Move, Oware, SEEDS};
+use crate::variants::oware::{Board, Move, Oware};
 
 /// The tables with the rules of the game they answer for.
 struct TableOracle {
     tables: Arc<Tables>,
     game: Oware,
-    /// Captured seeds from which a position may be covered: a cheap test
-    /// that spares most nodes of the middle game the index computation.
-    min_captured: u32,
+    /// The most seeds on the board a level covers: a cheap test that
+    /// spares most nodes of the middle game the index computation.
+    max_on_board: u32,
 }
 
 impl Oracle<Oware> for TableOracle {
     #[inline]
     fn final_range(&self, pos: &Board, fresh: bool) -> Option<[[u32; 2]; 2]> {
-        if pos.score(0) + pos.score(1) < self.min_captured {
+        if pos.on_board() > self.max_on_board {
             return None;
         }
         Some(verdict(&self.tables, &self.game, pos, fresh)?.final_range)
@@ -28,7 +28,7 @@ impl Oracle<Oware> for TableOracle {
 
     #[inline]
     fn prefetch(&self, pos: &Board) {
-        if pos.score(0) + pos.score(1) >= self.min_captured {
+        if pos.on_board() <= self.max_on_board {
             self.tables.prefetch(pos);
         }
     }
@@ -90,7 +90,7 @@ pub fn oracle_for<G: Game>(game: &G, tables: &Arc<Tables>) -> Option<Arc<dyn Ora
     let oracle: Arc<dyn Oracle<Oware>> = Arc::new(TableOracle {
         tables: Arc::clone(tables),
         game: *oware,
-        min_captured: SEEDS.saturating_sub(max as u32),
+        max_on_board: max as u32,
     });
     // `G` is `Oware` here, so the types agree and the downcast succeeds.
     let boxed: Box<dyn Any> = Box::new(oracle);
