@@ -251,6 +251,79 @@ fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The `K` a fit reports.
+fn fitted_k(stdout: &str) -> f64 {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("K "))
+        .expect("a K line");
+    line[2..].trim().parse().expect("a number")
+}
+
+/// `--scaled` fits under the engine's scale by seeds on the board (another
+/// `K` than the plain fit), `--linear` puts a chosen linear fit under the
+/// network, and both refuse what they cannot go with.
+#[test]
+fn tune_scaled_fits_as_the_engine_scales_and_net_takes_a_chosen_linear_base() {
+    let dir = temp_dir("scaled");
+    let data = make_data(&dir);
+    let d = data.to_str().unwrap();
+    let lin = dir.join("lin.bin");
+    let l = lin.to_str().unwrap();
+    let fit = |extra: &[&str], out: &str| {
+        let mut args = vec!["tune", "--data", d, "--out", out, "--epochs", "3"];
+        args.extend_from_slice(extra);
+        let out = awale(&args);
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        stdout
+    };
+    let plain = dir.join("plain.bin");
+    let plain_k = fitted_k(&fit(&[], plain.to_str().unwrap()));
+    let scaled_k = fitted_k(&fit(&["--scaled", "--scale-scores"], l));
+    assert!(
+        (plain_k - scaled_k).abs() > 1.0,
+        "the scale changes the fit: K {plain_k} and {scaled_k}"
+    );
+    let linear = weights::load(&lin).expect("a linear file");
+
+    let n = dir.join("n.bin");
+    fit(&["--net", "--scaled", "--linear", l], n.to_str().unwrap());
+    let eval = weights::load_eval(&n).expect("a good file");
+    assert!(eval.net().is_some());
+    assert_eq!(eval.weights(), &linear, "the network sits on --linear");
+
+    let o = dir.join("x.bin");
+    let o = o.to_str().unwrap();
+    refused(
+        &["tune", "--data", d, "--out", o, "--scale-scores"],
+        "--scale-scores goes with --scaled",
+    );
+    refused(
+        &["tune", "--data", d, "--out", o, "--linear", l],
+        "goes with --net",
+    );
+    refused(
+        &["tune", "--calibrate", "--data", d, "--scaled"],
+        "--scaled fits --data files only",
+    );
+    refused(
+        &[
+            "tune",
+            "--net",
+            "--data",
+            d,
+            "--out",
+            o,
+            "--linear",
+            "/nonexistent/lin.bin",
+        ],
+        "/nonexistent/lin.bin",
+    );
+    assert!(!Path::new(o).exists(), "nothing written when refused");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The records of a short self-play match of `variant` (fixed nodes, random
 /// openings) fitted by `tune --records`: the path of the records, the
 /// report and the weight file written.

@@ -69,6 +69,18 @@ pub struct TuneArgs {
     /// (Oware, --data only).
     #[arg(long)]
     net: bool,
+    /// With --net: the linear weights under the network (a feature set 1
+    /// file, or `<linear>`, the built-in ones).
+    #[arg(long, value_name = "FILE", default_value = "<linear>")]
+    linear: String,
+    /// Predict the results from the evaluation multiplied by the engine's
+    /// scale by seeds on the board, as the engine plays it (--data only).
+    #[arg(long)]
+    scaled: bool,
+    /// With --scaled: multiply the files' search scores by the scale too
+    /// (files written before the engine scaled its scores, 2026-11-29).
+    #[arg(long)]
+    scale_scores: bool,
     /// Hidden units of the network (the engine plays files of its own
     /// size only; other sizes report their losses and write nothing).
     #[arg(long, default_value_t = tune::net::NetSettings::default().hidden)]
@@ -100,6 +112,15 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
     // (clap's `requires` takes a flag's default `false` for present.)
     if !args.calibrate && (args.k.is_some() || args.split || args.min_positions.is_some()) {
         bail!("--k, --split and --min-positions go with --calibrate");
+    }
+    if args.scaled && (args.calibrate || !args.records.is_empty()) {
+        bail!("--scaled fits --data files only (not --records or --calibrate)");
+    }
+    if args.scale_scores && !args.scaled {
+        bail!("--scale-scores goes with --scaled");
+    }
+    if args.linear != "<linear>" && !args.net {
+        bail!("--linear names the weights under a network: it goes with --net");
     }
     if args.k.is_some_and(|k| !(k.is_finite() && k > 0.0)) {
         bail!("--k must be a positive number of centiseeds");
@@ -137,6 +158,9 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
     let mut data = Dataset::new();
     for path in &args.data {
         data.read(path, selection)?;
+    }
+    if args.scaled {
+        data.apply_engine_scale(args.scale_scores);
     }
     let mut seen = HashSet::new();
     for path in &args.records {
@@ -250,8 +274,8 @@ fn calibrate(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
 /// linear weights (`<linear>`) and writes both in a feature set 2 file.
 fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
     use awale::variants::oware::{eval, weights};
-    let linear = *eval::linear()
-        .map_err(|e| anyhow::anyhow!("the built-in weights: {e}"))?
+    let linear = *eval::load(&args.linear)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", args.linear))?
         .weights();
     let settings = tune::net::NetSettings {
         hidden: args.hidden,

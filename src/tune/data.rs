@@ -49,6 +49,14 @@ pub struct Dataset {
     /// six holes then the opponent's, each from its owner's first hole
     /// (the network's inputs, `crate::tune::net`). Empty for records.
     pub rows: Vec<[u8; 12]>,
+    /// The factor each position's evaluation is multiplied by before the
+    /// sigmoid (the engine's scale by seeds on the board,
+    /// [`Dataset::apply_engine_scale`]); empty: 1 everywhere.
+    pub scale: Vec<f32>,
+    /// Whether the search scores are multiplied by [`Dataset::scale`] too:
+    /// for files written before the engine scaled its scores (2026-11-29),
+    /// whose scores are plain.
+    pub scale_scores: bool,
 }
 
 /// The network's view of `board`: the mover's six holes, then the
@@ -81,6 +89,30 @@ impl Dataset {
     /// Whether there are no positions.
     pub fn is_empty(&self) -> bool {
         self.captured.is_empty()
+    }
+
+    /// The factor of position `i`'s evaluation.
+    #[inline]
+    pub fn scale(&self, i: usize) -> f64 {
+        self.scale.get(i).map_or(1.0, |&s| f64::from(s))
+    }
+
+    /// Scales every position's evaluation as the engine scales it by the
+    /// seeds on the board (`awale datagen` files only: it reads the
+    /// boards), so that the fit predicts the results as the engine's
+    /// scores will; `scores` scales the search scores too (see
+    /// [`Dataset::scale_scores`]).
+    pub fn apply_engine_scale(&mut self, scores: bool) {
+        self.scale_scores = scores;
+        use crate::variants::oware::eval::SCALE;
+        self.scale = self
+            .rows
+            .iter()
+            .map(|r| {
+                let n: usize = r.iter().map(|&x| usize::from(x)).sum();
+                SCALE[n.min(48)] as f32 / 64.0
+            })
+            .collect();
     }
 
     /// The feature pairs of position `i`.

@@ -20,14 +20,19 @@ pub fn eval(data: &Dataset, w: &[f64], i: usize) -> f64 {
     for &(f, v) in data.features(i) {
         e += w[f as usize] * f64::from(v);
     }
-    e
+    e * data.scale(i)
 }
 
 /// The target of position `i`: `lambda` times the result plus `1 -
 /// lambda` times the search score's probability at scale `k`.
 #[inline]
 pub fn target(data: &Dataset, i: usize, k: f64, lambda: f64) -> f64 {
-    let searched = sigmoid(f64::from(data.score[i]) / k);
+    let scale = if data.scale_scores {
+        data.scale(i)
+    } else {
+        1.0
+    };
+    let searched = sigmoid(f64::from(data.score[i]) * scale / k);
     lambda * f64::from(data.result[i]) + (1.0 - lambda) * searched
 }
 
@@ -181,7 +186,7 @@ pub fn train(
             let mut grad = vec![0.0f64; w.len()];
             for &i in batch {
                 let p = sigmoid(eval(data, &w, i) / k);
-                let g = 2.0 * (p - targets[i]) * p * (1.0 - p) / k;
+                let g = 2.0 * (p - targets[i]) * p * (1.0 - p) / k * data.scale(i);
                 for &(f, v) in data.features(i) {
                     grad[f as usize] += g * f64::from(v);
                 }
@@ -203,4 +208,66 @@ pub fn train(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::oware::eval::SCALE;
+
+    /// Positions with 12 or 40 seeds on the board and no features, whose
+    /// results follow `sigmoid(scale(n) * captured / 100)`, the engine's
+    /// scale `scale(n)` at `n` seeds.
+    fn results_by_scale(count: usize) -> Dataset {
+        let mut rng = Rng::new(11);
+        let mut data = Dataset::new();
+        for i in 0..count {
+            let on_board = if i % 2 == 0 { 12 } else { 40 };
+            let captured = 50 * (rng.below(9) as i32 - 4);
+            let scale = f64::from(SCALE[on_board]) / 64.0;
+            let p = sigmoid(scale * f64::from(captured) / 100.0);
+            let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let result = if unit < p { 1.0 } else { 0.0 };
+            data.push(&[], captured, result, captured as f32, i as u32);
+            let mut row = [0u8; 12];
+            row[0] = (on_board / 2) as u8;
+            row[6] = (on_board - on_board / 2) as u8;
+            data.rows.push(row);
+        }
+        data
+    }
+
+    #[test]
+    fn the_engine_scale_multiplies_the_evaluation_and_if_asked_the_search_score() {
+        let mut data = Dataset::new();
+        data.push(&[(0, 2)], 100, 1.0, 150.0, 1);
+        data.rows.push([2, 0, 0, 0, 0, 0, 1, 3, 0, 2, 2, 2]);
+        let w = [10.0];
+        assert_eq!(eval(&data, &w, 0), 120.0);
+        let plain_target = target(&data, 0, 100.0, 0.0);
+        data.apply_engine_scale(false);
+        assert_eq!(target(&data, 0, 100.0, 0.0), plain_target);
+        data.apply_engine_scale(true);
+        let s = f64::from(SCALE[12]) / 64.0;
+        assert_eq!(data.scale(0), f64::from(s as f32));
+        assert!((eval(&data, &w, 0) - s * 120.0).abs() < 1e-4);
+        let searched = sigmoid(s * 150.0 / 100.0);
+        assert!((target(&data, 0, 100.0, 0.0) - searched).abs() < 1e-6);
+        assert!((target(&data, 0, 100.0, 1.0) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_fit_with_the_engine_scale_finds_the_scale_the_results_follow() {
+        let mut data = results_by_scale(40_000);
+        let plain_k = fit_k(&data, &[]);
+        let plain_loss = loss(&data, &[], plain_k, 1.0, false);
+        data.apply_engine_scale(false);
+        let k = fit_k(&data, &[]);
+        assert!((k / 100.0 - 1.0).abs() < 0.1, "K {k}, the results' 100");
+        let scaled_loss = loss(&data, &[], k, 1.0, false);
+        assert!(
+            scaled_loss < plain_loss,
+            "scaled {scaled_loss} against one K for every seed count {plain_loss}"
+        );
+    }
 }

@@ -296,8 +296,9 @@ pub fn fit_net(
                     let mut scratch = Scratch::new(model.h);
                     for &i in c {
                         let rows = &data.rows[i];
-                        let p = sigmoid((base[i] + model.forward(rows, &mut scratch)) / k);
-                        let g = 2.0 * (p - targets[i]) * p * (1.0 - p) / k;
+                        let si = data.scale(i);
+                        let p = sigmoid((base[i] + si * model.forward(rows, &mut scratch)) / k);
+                        let g = 2.0 * (p - targets[i]) * p * (1.0 - p) / k * si;
                         model.backward(rows, g, &mut scratch, &mut grad);
                     }
                     grad
@@ -312,7 +313,8 @@ pub fn fit_net(
             }
             adam.step(&mut model.p, &grad, lr);
         }
-        let (train, valid) = losses(&|i, scratch| base[i] + model.forward(&data.rows[i], scratch));
+        let (train, valid) =
+            losses(&|i, scratch| base[i] + data.scale(i) * model.forward(&data.rows[i], scratch));
         epochs.push((train, valid));
         on_epoch(epoch, train, valid);
         if valid < best_loss {
@@ -327,7 +329,7 @@ pub fn fit_net(
             let r = &data.rows[i];
             let mine = std::array::from_fn(|h| r[h]);
             let theirs = std::array::from_fn(|h| r[6 + h]);
-            base[i] + f64::from(net.value(&mine, &theirs))
+            base[i] + data.scale(i) * f64::from(net.value(&mine, &theirs))
         })
     });
     Ok(NetReport {
