@@ -64,13 +64,13 @@ pub struct TuneArgs {
     /// Print the fitted weights, one per line.
     #[arg(long)]
     show: bool,
-    /// Fit a network (feature set 2, docs/eval.md) on top of the
-    /// built-in fitted linear weights instead of the linear weights
-    /// (Oware, --data only).
+    /// Fit a network (feature set 2, docs/eval.md) on top of fixed linear
+    /// weights (--linear) instead of the linear weights (Oware, --data
+    /// only).
     #[arg(long)]
     net: bool,
-    /// With --net: the linear weights under the network (a feature set 1
-    /// file, or `<linear>`, the built-in ones).
+    /// With --net: the linear weights under the network (those of a
+    /// weight file, or `<linear>`, the built-in ones).
     #[arg(long, value_name = "FILE", default_value = "<linear>")]
     linear: String,
     /// Predict the results from the evaluation multiplied by the engine's
@@ -270,8 +270,9 @@ fn calibrate(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `awale tune --net`: fits a network on top of the built-in fitted
-/// linear weights (`<linear>`) and writes both in a feature set 2 file.
+/// `awale tune --net`: fits a network on top of the linear weights of
+/// `--linear` (the built-in `<linear>` by default) and writes both in a
+/// feature set 2 file.
 fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
     use awale::variants::oware::{eval, weights};
     let linear = *eval::load(&args.linear)

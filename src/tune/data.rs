@@ -103,8 +103,8 @@ impl Dataset {
     /// scores will; `scores` scales the search scores too (see
     /// [`Dataset::scale_scores`]).
     pub fn apply_engine_scale(&mut self, scores: bool) {
-        self.scale_scores = scores;
         use crate::variants::oware::eval::SCALE;
+        self.scale_scores = scores;
         self.scale = self
             .rows
             .iter()

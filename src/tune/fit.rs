@@ -1,6 +1,8 @@
 //! Texel-style fitting: the evaluation's win probability
-//! `sigmoid(eval / K)` is fitted to a blend of the game's result and the
-//! search score's own probability, by mean squared error. `K` is fitted
+//! `sigmoid(eval / K)` (the evaluation multiplied by the engine's scale
+//! where the data asks for it, [`Dataset::scale`]) is fitted to a blend of
+//! the game's result and the search score's own probability, by mean
+//! squared error. `K` is fitted
 //! first (to the results, with the starting weights), then the weights by
 //! Adam on shuffled mini-batches.
 
