@@ -69,10 +69,10 @@ pub struct TuneArgs {
     /// only).
     #[arg(long)]
     net: bool,
-    /// With --net: the linear weights under the network (those of a
-    /// weight file, or `<linear>`, the built-in ones).
-    #[arg(long, value_name = "FILE", default_value = "<linear>")]
-    linear: String,
+    /// With --net: the linear weights under the network, those of a
+    /// weight file or `<linear>`, the built-in ones (the default).
+    #[arg(long, value_name = "FILE")]
+    linear: Option<String>,
     /// Predict the results from the evaluation multiplied by the engine's
     /// scale by seeds on the board, as the engine plays it (--data only).
     #[arg(long)]
@@ -119,7 +119,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
     if args.scale_scores && !args.scaled {
         bail!("--scale-scores goes with --scaled");
     }
-    if args.linear != "<linear>" && !args.net {
+    if args.linear.is_some() && !args.net {
         bail!("--linear names the weights under a network: it goes with --net");
     }
     if args.k.is_some_and(|k| !(k.is_finite() && k > 0.0)) {
@@ -275,8 +275,9 @@ fn calibrate(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
 /// feature set 2 file.
 fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
     use awale::variants::oware::{eval, weights};
-    let linear = *eval::load(&args.linear)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.linear))?
+    let spec = args.linear.as_deref().unwrap_or(eval::LINEAR);
+    let linear = *eval::load(spec)
+        .map_err(|e| anyhow::anyhow!("{spec}: {e}"))?
         .weights();
     let settings = tune::net::NetSettings {
         hidden: args.hidden,

@@ -103,14 +103,14 @@ impl Dataset {
     /// scores will; `scores` scales the search scores too (see
     /// [`Dataset::scale_scores`]).
     pub fn apply_engine_scale(&mut self, scores: bool) {
-        use crate::variants::oware::eval::SCALE;
+        use crate::variants::oware::eval::scale_at;
         self.scale_scores = scores;
         self.scale = self
             .rows
             .iter()
             .map(|r| {
-                let n: usize = r.iter().map(|&x| usize::from(x)).sum();
-                SCALE[n.min(48)] as f32 / 64.0
+                let on_board: u32 = r.iter().map(|&x| u32::from(x)).sum();
+                scale_at(on_board) as f32 / 64.0
             })
             .collect();
     }

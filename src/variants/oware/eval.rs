@@ -290,7 +290,14 @@ pub fn terms(board: Board) -> Vec<(&'static str, i32)> {
 /// the board, in 64ths ([`SCALE`]).
 #[inline]
 pub fn scale(board: Board) -> i32 {
-    SCALE[(board.on_board() as usize).min(48)]
+    scale_at(board.on_board())
+}
+
+/// [`SCALE`] at `on_board` seeds on the board. The `min` cannot bind on a
+/// real board (at most 48 seeds) but spares the evaluation an index check.
+#[inline]
+pub fn scale_at(on_board: u32) -> i32 {
+    SCALE[(on_board as usize).min(48)]
 }
 
 /// The evaluation's scale by seeds on the board `n`, in 64ths:
