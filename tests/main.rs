@@ -16,6 +16,7 @@ mod colors12_reference;
 mod colors16_cli;
 mod colors16_examples;
 mod colors16_reference;
+mod conformance;
 mod datagen_cli;
 mod docs;
 mod eval;

@@ -71,7 +71,7 @@ fn a_full_game_against_itself() {
             "unexpected output: {infos:?}"
         );
         let mv = bestmove(&line).to_string();
-        if mv == "(none)" {
+        if mv == "0000" {
             ended = true;
             break;
         }
@@ -197,8 +197,6 @@ fn garbage_lines_get_one_error_line_each_and_change_nothing() {
     let garbage: Vec<Vec<u8>> = vec![
         b"hello".to_vec(),
         b"\xff\xfe\x00\x01".to_vec(),
-        b"go depth -1".to_vec(),
-        b"go nodes many".to_vec(),
         b"setoption name Hash value 0".to_vec(),
         b"setoption name Nonsense value 1".to_vec(),
         b"setoption name Level value genius".to_vec(),
@@ -206,7 +204,6 @@ fn garbage_lines_get_one_error_line_each_and_change_nothing() {
         b"setoption name GrandSlam value sometimes".to_vec(),
         b"position".to_vec(),
         b"position fen".to_vec(),
-        b"go searchmoves Z".to_vec(),
         b"perft".to_vec(),
         b"bench deep".to_vec(),
         vec![b'x'; 3 << 20],
@@ -245,11 +242,11 @@ fn garbage_lines_get_one_error_line_each_and_change_nothing() {
 }
 
 #[test]
-fn a_finished_game_answers_bestmove_none() {
+fn a_finished_game_answers_the_null_move() {
     let mut e = Engine::start(&[]);
     e.send("position fen 0-0-0-0-0-0-1-0-0-0-0-0-23-24-S");
     let (before, line) = e.ask("go depth 3", "bestmove");
-    assert_eq!(line, "bestmove (none)");
+    assert_eq!(line, "bestmove 0000");
     assert!(before.iter().all(|l| l.starts_with("info ")), "{before:?}");
     e.send("quit");
     assert!(e.wait_exit().success());
@@ -510,13 +507,13 @@ fn a_ponder_search_that_is_done_still_waits_for_ponderhit() {
         ["A", "B", "C", "D", "E", "F"].contains(&bestmove(&line)),
         "{line}"
     );
-    // A finished game: bestmove (none), after the hit too.
+    // A finished game: the null move, after the hit too.
     e.send("position fen 0-0-0-0-0-0-1-0-0-0-0-0-23-24-S");
     e.send("go ponder movetime 10");
     e.until(|l| l.starts_with("info string game over"));
     e.none_within(PONDERING, is_bestmove);
     let (_, line) = e.ask("ponderhit", "bestmove");
-    assert_eq!(line, "bestmove (none)");
+    assert_eq!(line, "bestmove 0000");
     // A clock already run out at the hit: the answer comes all the same.
     e.send("position startpos");
     e.send("go ponder wtime 0 btime 0");
@@ -531,11 +528,17 @@ fn a_ponder_search_that_is_done_still_waits_for_ponderhit() {
 }
 
 #[test]
-fn a_refused_go_ponder_leaves_nothing_pondering() {
+fn a_go_ponder_after_a_refused_position_leaves_nothing_pondering() {
     let mut e = Engine::start(&[]);
-    e.send("go ponder movetime 50 searchmoves Z");
+    e.send("position startpos moves F F");
+    assert!(e.next().starts_with("info string error: position: "));
+    e.send("go ponder movetime 50");
     let error = e.next();
-    assert!(error.starts_with("info string error: go: "), "{error}");
+    assert!(
+        error.starts_with("info string error: go: no position"),
+        "{error}"
+    );
+    assert_eq!(e.next(), "bestmove 0000");
     e.send("ponderhit");
     assert_eq!(
         e.next(),

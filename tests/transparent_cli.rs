@@ -63,19 +63,17 @@ fn the_protocol_plays_transparent96() {
         position startpos moves 1TR 2b\n\
         position startpos moves 1TR 2b 4TX\n\
         d\n\
+        go depth 3\n\
+        position startpos moves 1TR 2b\n\
         go depth 3\n";
     stdin.write_all(script.as_bytes()).unwrap();
     stdin.flush().unwrap();
-    let mut seen = Vec::new();
-    loop {
+    let mut seen: Vec<String> = Vec::new();
+    while seen.iter().filter(|l| l.starts_with("bestmove")).count() < 2 {
         let line = lines
             .recv_timeout(Duration::from_secs(60))
             .unwrap_or_else(|_| panic!("no bestmove: {seen:?}"));
-        let done = line.starts_with("bestmove");
         seen.push(line);
-        if done {
-            break;
-        }
     }
     writeln!(stdin, "quit").unwrap();
     drop(stdin);
@@ -97,7 +95,12 @@ fn the_protocol_plays_transparent96() {
         )),
         "{text}"
     );
-    let best = seen.last().unwrap().split_whitespace().nth(1).unwrap();
+    // The `go` after the refused command answers the null move, never a
+    // move of the position kept from before; once a position is set again,
+    // a legal move of it.
+    let answers: Vec<&String> = seen.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(answers[0], "bestmove 0000");
+    let best = answers[1].split_whitespace().nth(1).unwrap();
     let legal = seen
         .iter()
         .find_map(|l| l.strip_prefix("Legal moves: "))

@@ -9,10 +9,8 @@ use std::fmt;
 
 use nom::branch::alt;
 use nom::bytes::complete::take_till1;
-use nom::character::complete::{
-    i64 as signed, multispace0, multispace1, u32 as unsigned, u64 as unsigned64,
-};
-use nom::combinator::{all_consuming, map, opt, rest, value, verify};
+use nom::character::complete::{multispace0, multispace1, u32 as unsigned};
+use nom::combinator::{all_consuming, map, opt, rest, verify};
 use nom::multi::{many0, many1};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
@@ -38,7 +36,7 @@ pub struct Go {
     /// `movetime T`: milliseconds for this move.
     pub movetime: Option<u64>,
     /// `wtime`/`btime`: player 1's (South) and player 2's (North) remaining
-    /// milliseconds (a negative value is refused).
+    /// milliseconds (a negative value is taken as 0).
     pub time: [Option<u64>; 2],
     /// `winc`/`binc`: the increments in milliseconds.
     pub inc: [Option<u64>; 2],
@@ -51,6 +49,9 @@ pub struct Go {
     pub ponder: bool,
     /// `searchmoves m1 m2 ...`: restrict the search to these moves.
     pub searchmoves: Vec<String>,
+    /// What was clamped or skipped while reading the command, for one
+    /// `info string warning:` line (not written back by `Display`).
+    pub warnings: Vec<String>,
 }
 
 /// One protocol command.
@@ -103,6 +104,11 @@ pub enum Command {
         /// The depth, or the bench's default.
         depth: Option<u32>,
     },
+    /// `debug [on|off]` (`debug` alone is `on`): whether each `go` reports
+    /// the limits it searches with.
+    Debug(bool),
+    /// `register ...`: the engine needs no registration; accepted silently.
+    Register,
 }
 
 /// Writes the `startpos` or `fen <string>` of a `position` command.
@@ -184,6 +190,8 @@ impl fmt::Display for Command {
             Command::Eval => f.write_str("eval"),
             Command::Bench { depth: None } => f.write_str("bench"),
             Command::Bench { depth: Some(d) } => write!(f, "bench {d}"),
+            Command::Debug(on) => write!(f, "debug {}", if *on { "on" } else { "off" }),
+            Command::Register => f.write_str("register later"),
         }
     }
 }
@@ -252,136 +260,105 @@ const GO_WORDS: &[&str] = &[
     "perft",
 ];
 
-/// Any word that is not a `go` keyword (a move of `searchmoves`).
-fn go_move(i: &str) -> Res<'_, &str> {
-    verify(word, |w: &str| !GO_WORDS.contains(&w)).parse(i)
-}
+/// The largest millisecond count a `go` time is taken as (about 34 years):
+/// far beyond any game, and small enough that no deadline computed from it
+/// overflows.
+pub const MAX_MILLIS: u64 = 1 << 40;
 
-/// A millisecond count, signed so that a negative one is reported as such.
-fn millis(i: &str) -> Res<'_, i64> {
-    signed.parse(i)
-}
-
-#[derive(Clone, Debug)]
-enum GoItem {
-    Depth(u32),
-    Nodes(u64),
-    MoveTime(i64),
-    Time(usize, i64),
-    Inc(usize, i64),
-    MovesToGo(u32),
-    Infinite,
-    Ponder,
-    SearchMoves(Vec<String>),
-}
-
-fn go_item(i: &str) -> Res<'_, GoItem> {
-    alt((
-        map(preceded(keyword("depth"), spaced(unsigned)), GoItem::Depth),
-        map(
-            preceded(keyword("nodes"), spaced(unsigned64)),
-            GoItem::Nodes,
-        ),
-        map(
-            preceded(keyword("movetime"), spaced(millis)),
-            GoItem::MoveTime,
-        ),
-        map(preceded(keyword("wtime"), spaced(millis)), |t| {
-            GoItem::Time(0, t)
-        }),
-        map(preceded(keyword("btime"), spaced(millis)), |t| {
-            GoItem::Time(1, t)
-        }),
-        map(preceded(keyword("winc"), spaced(millis)), |t| {
-            GoItem::Inc(0, t)
-        }),
-        map(preceded(keyword("binc"), spaced(millis)), |t| {
-            GoItem::Inc(1, t)
-        }),
-        map(
-            preceded(keyword("movestogo"), spaced(unsigned)),
-            GoItem::MovesToGo,
-        ),
-        value(GoItem::Infinite, keyword("infinite")),
-        value(GoItem::Ponder, keyword("ponder")),
-        map(
-            preceded(keyword("searchmoves"), many1(spaced(go_move))),
-            |moves: Vec<&str>| GoItem::SearchMoves(moves.into_iter().map(String::from).collect()),
-        ),
-    ))
-    .parse(i)
-}
-
-/// What a `go` keyword expects after it, for error messages.
-fn go_expects(keyword: &str) -> Option<&'static str> {
-    Some(match keyword {
-        "depth" | "movestogo" | "perft" => "a whole number",
-        "nodes" => "a whole number",
-        "movetime" | "wtime" | "btime" | "winc" | "binc" => "a number of milliseconds",
-        "searchmoves" => "at least one move",
-        _ => return None,
-    })
-}
-
-fn parse_go(args: &str) -> Result<Command, ParseError> {
-    // `go perft <depth>` is its own command.
-    let perft =
-        all_consuming(preceded((multispace0, keyword("perft")), spaced(unsigned))).parse(args);
-    if let Ok((_, depth)) = perft {
-        return Ok(Command::Perft { depth });
+/// A whole number as written, saturated to the `i128` range, or `None` for
+/// a word that is not one (digits with an optional sign).
+fn whole_number(word: &str) -> Option<i128> {
+    let (negative, digits) = match word.as_bytes().first() {
+        Some(b'-') => (true, &word[1..]),
+        Some(b'+') => (false, &word[1..]),
+        _ => (false, word),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
     }
-    let (remaining, items) = many0(preceded(multispace0, go_item))
-        .parse(args)
-        .map_err(|_| ParseError("go: cannot read the parameters".into()))?;
-    let remaining = remaining.trim_start();
-    if !remaining.is_empty() {
-        let mut words = remaining.split_whitespace();
-        let first = words.next().unwrap_or_default();
-        let next = words.next();
-        return Err(ParseError(match (go_expects(first), next) {
-            (Some(what), Some(found)) => {
-                format!("go {first}: expected {what}, found {}", quote(found))
-            }
-            (Some(what), None) => format!("go {first}: expected {what} after it"),
-            (None, _) => format!("go: unknown parameter {}", quote(first)),
-        }));
+    let magnitude = digits
+        .parse::<u128>()
+        .map_or(i128::MAX, |n| i128::try_from(n).unwrap_or(i128::MAX));
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// `value` brought into `min..=max`, with a warning naming the parameter
+/// when it had to be moved.
+fn clamped(name: &str, value: i128, min: u64, max: u64, warnings: &mut Vec<String>) -> u64 {
+    let kept = value.clamp(i128::from(min), i128::from(max));
+    if kept != value {
+        warnings.push(format!("{name} {value} is out of range, {kept} used"));
+    }
+    kept as u64
+}
+
+/// Reads the parameters of `go`. The command is never refused, so that
+/// every `go` gets its `bestmove`: a value out of range is clamped to what
+/// the engine can do, and an unknown word or a missing value is skipped,
+/// each with a warning in [`Go::warnings`].
+fn parse_go(args: &str) -> Result<Command, ParseError> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    // `go perft <depth>` is its own command, and not a search.
+    if words.first() == Some(&"perft") {
+        return match number_arg("go perft", &words[1..].join(" "))? {
+            Some(depth) => Ok(Command::Perft { depth }),
+            None => Err(ParseError("go perft: the depth is missing".into())),
+        };
     }
     let mut go = Go::default();
-    for item in items {
-        match item {
-            GoItem::Depth(d) if !(1..=MAX_DEPTH).contains(&d) => {
-                return Err(ParseError(format!(
-                    "go depth: the depth must be from 1 to {MAX_DEPTH}, found {d}"
-                )))
+    let mut warnings = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let name = words[i];
+        i += 1;
+        match name {
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                let first = i;
+                while i < words.len() && !GO_WORDS.contains(&words[i]) {
+                    i += 1;
+                }
+                if first == i {
+                    warnings.push("searchmoves without a move ignored".into());
+                }
+                go.searchmoves
+                    .extend(words[first..i].iter().map(|m| m.to_string()));
             }
-            GoItem::Depth(d) => go.depth = Some(d),
-            GoItem::Nodes(0) => {
-                return Err(ParseError(
-                    "go nodes: the node limit must be at least 1".into(),
-                ))
+            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo" => {
+                let value = words.get(i).and_then(|w| whole_number(w));
+                let Some(value) = value else {
+                    let found = match words.get(i) {
+                        Some(w) if !GO_WORDS.contains(w) => {
+                            i += 1;
+                            format!("found {}", quote(w))
+                        }
+                        _ => "found nothing".to_string(),
+                    };
+                    warnings.push(format!("{name} ignored: expected a whole number, {found}"));
+                    continue;
+                };
+                i += 1;
+                let w = &mut warnings;
+                match name {
+                    "depth" => go.depth = Some(clamped(name, value, 1, MAX_DEPTH.into(), w) as u32),
+                    "nodes" => go.nodes = Some(clamped(name, value, 1, u64::MAX, w)),
+                    "movetime" => go.movetime = Some(clamped(name, value, 0, MAX_MILLIS, w)),
+                    "wtime" => go.time[0] = Some(clamped(name, value, 0, MAX_MILLIS, w)),
+                    "btime" => go.time[1] = Some(clamped(name, value, 0, MAX_MILLIS, w)),
+                    "winc" => go.inc[0] = Some(clamped(name, value, 0, MAX_MILLIS, w)),
+                    "binc" => go.inc[1] = Some(clamped(name, value, 0, MAX_MILLIS, w)),
+                    _ if value < 1 => {
+                        w.push(format!("movestogo {value} ignored: it must be at least 1"))
+                    }
+                    _ => go.movestogo = Some(clamped(name, value, 1, u32::MAX.into(), w) as u32),
+                }
             }
-            GoItem::Nodes(n) => go.nodes = Some(n),
-            GoItem::MoveTime(t) => go.movetime = Some(non_negative("movetime", t)?),
-            GoItem::Time(side, t) => {
-                go.time[side] = Some(non_negative(["wtime", "btime"][side], t)?)
-            }
-            GoItem::Inc(side, t) => go.inc[side] = Some(non_negative(["winc", "binc"][side], t)?),
-            GoItem::MovesToGo(n) => go.movestogo = Some(n),
-            GoItem::Infinite => go.infinite = true,
-            GoItem::Ponder => go.ponder = true,
-            GoItem::SearchMoves(moves) => go.searchmoves.extend(moves),
+            other => warnings.push(format!("unknown parameter {} ignored", quote(other))),
         }
     }
+    go.warnings = warnings;
     Ok(Command::Go(go))
-}
-
-/// Refuses a negative millisecond count for the `go` parameter `name`.
-fn non_negative(name: &str, millis: i64) -> Result<u64, ParseError> {
-    u64::try_from(millis).map_err(|_| {
-        ParseError(format!(
-            "go {name}: the time must not be negative, found {millis}"
-        ))
-    })
 }
 
 fn parse_setoption(args: &str) -> Result<Command, ParseError> {
@@ -535,6 +512,15 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "d" => bare(name, args, Command::Display),
         "eval" => bare(name, args, Command::Eval),
         "setoption" => parse_setoption(args),
+        "debug" => match args.trim() {
+            "" | "on" => Ok(Command::Debug(true)),
+            "off" => Ok(Command::Debug(false)),
+            other => Err(ParseError(format!(
+                "debug: expected 'on' or 'off', found {}",
+                quote(other)
+            ))),
+        },
+        "register" => Ok(Command::Register),
         "position" => parse_position(args),
         "go" => parse_go(args),
         "bench" => Ok(Command::Bench {
@@ -579,6 +565,11 @@ mod tests {
         assert!(err("isready now").contains("no arguments"));
         assert!(err("ucix").contains("unknown command 'ucix'"));
         assert!(err("UCI").contains("unknown command"));
+        assert_eq!(ok("debug"), Command::Debug(true));
+        assert_eq!(ok("debug on"), Command::Debug(true));
+        assert_eq!(ok("debug off"), Command::Debug(false));
+        assert!(err("debug maybe").contains("expected 'on' or 'off', found 'maybe'"));
+        assert_eq!(ok("register name Ann code 1234"), Command::Register);
     }
 
     #[test]
@@ -673,24 +664,64 @@ mod tests {
         assert_eq!(go.time, [Some(500), Some(600)]);
         assert_eq!(ok("ponderhit"), Command::PonderHit);
         assert!(err("ponderhit now").contains("no arguments"));
-        assert!(
-            err("go ponder movetime").contains("go movetime: expected a number of milliseconds")
+        // `go` is never refused: what cannot be used is clamped or skipped,
+        // each with a warning.
+        let warned = |line: &str| match ok(line) {
+            Command::Go(go) => go,
+            other => panic!("{line:?} parsed as {other:?}"),
+        };
+        let go = warned("go ponder movetime");
+        assert!(go.ponder && go.movetime.is_none());
+        assert_eq!(
+            go.warnings,
+            ["movetime ignored: expected a whole number, found nothing"]
         );
-        assert!(err("go ponder searchmoves").contains("at least one move"));
+        let go = warned("go movetime 50 depth 127");
+        assert_eq!((go.movetime, go.depth), (Some(50), Some(100)));
+        assert_eq!(go.warnings, ["depth 127 is out of range, 100 used"]);
+        assert_eq!(warned("go depth 0").depth, Some(1));
+        assert_eq!(warned("go depth 99999999999").depth, Some(100));
+        assert_eq!(warned("go nodes 0").nodes, Some(1));
+        let go = warned("go nodes 99999999999999999999999999");
+        assert_eq!(go.nodes, Some(u64::MAX));
+        assert_eq!(go.warnings.len(), 1);
+        let go = warned("go wtime 100 btime -5 winc -1");
+        assert_eq!(go.time, [Some(100), Some(0)]);
+        assert_eq!(go.inc, [Some(0), None]);
+        assert_eq!(
+            go.warnings,
+            [
+                "btime -5 is out of range, 0 used",
+                "winc -1 is out of range, 0 used"
+            ]
+        );
+        assert_eq!(warned("go movetime -1").movetime, Some(0));
+        assert_eq!(warned("go movetime 0").warnings, Vec::<String>::new());
+        assert_eq!(
+            warned("go wtime 999999999999999999999").time[0],
+            Some(MAX_MILLIS)
+        );
+        let go = warned("go movestogo 0 wtime 1000");
+        assert_eq!((go.movestogo, go.time[0]), (None, Some(1000)));
+        let go = warned("go fast depth x movetime 20");
+        assert_eq!((go.depth, go.movetime), (None, Some(20)));
+        assert_eq!(
+            go.warnings,
+            [
+                "unknown parameter 'fast' ignored",
+                "depth ignored: expected a whole number, found 'x'"
+            ]
+        );
+        let go = warned("go depth movetime 20");
+        assert_eq!((go.depth, go.movetime), (None, Some(20)));
+        let go = warned("go searchmoves depth 3");
+        assert!(go.searchmoves.is_empty());
+        assert_eq!(go.depth, Some(3));
+        assert_eq!(go.warnings, ["searchmoves without a move ignored"]);
         assert_eq!(ok("go perft 5"), Command::Perft { depth: 5 });
         assert_eq!(ok("perft 3"), Command::Perft { depth: 3 });
-        assert!(err("go depth x").contains("go depth: expected a whole number, found 'x'"));
-        assert!(err("go depth").contains("expected a whole number after it"));
-        assert!(err("go depth 99999999999").contains("go depth"));
-        assert!(err("go depth 0").contains("the depth must be from 1 to 100, found 0"));
-        assert!(err("go depth 101").contains("the depth must be from 1 to 100"));
-        assert!(err("go nodes 0").contains("at least 1"));
-        assert!(err("go wtime 100 btime -5")
-            .contains("go btime: the time must not be negative, found -5"));
-        assert!(err("go movetime -1").contains("go movetime: the time must not be negative"));
-        assert!(err("go winc -1").contains("go winc"));
-        assert!(err("go fast").contains("unknown parameter 'fast'"));
-        assert!(err("go searchmoves").contains("at least one move"));
+        assert!(err("go perft").contains("go perft: the depth is missing"));
+        assert!(err("go perft x").contains("go perft: expected a whole number"));
         assert!(err("perft").contains("depth is missing"));
         assert!(err("perft x").contains("expected a whole number"));
         assert_eq!(ok("bench"), Command::Bench { depth: None });
@@ -729,6 +760,9 @@ mod tests {
             "eval",
             "bench",
             "bench 4",
+            "debug on",
+            "debug off",
+            "register later",
         ];
         for line in lines {
             let command = ok(line);

@@ -33,6 +33,7 @@ use crate::sync::lock;
 
 use super::command::Start;
 use super::command::{self, Command, Go, ParseError};
+use super::dialect::{self, Dialect};
 use super::io::{Line, LineReader, LineWriter, Output, Stop, MAX_LINE};
 use super::options::{self, Effect};
 use super::session::{build, rebuild, AnySession, BestMove, Settings};
@@ -59,7 +60,8 @@ const HELP: &[&str] = &[
     "info string commands: uci, isready, setoption name <name> [value <value>], ucinewgame,",
     "info string   position startpos|fen <position> [moves <m1> ...], go [ponder] [depth|nodes|",
     "info string   movetime|wtime|btime|winc|binc|movestogo <n>] [infinite] [searchmoves <m> ...],",
-    "info string   stop, ponderhit, quit, d, eval, perft <depth>, bench [depth], help",
+    "info string   stop, ponderhit, quit, debug [on|off], register, d, eval, perft <depth>,",
+    "info string   bench [depth], help",
     "info string the protocol is described in protocol.md",
 ];
 
@@ -92,7 +94,17 @@ struct Signals {
     stop: Arc<Stop>,
     /// The ponderhit of a `go ponder`.
     ponder: Option<Arc<Ponder>>,
+    /// Set by the command thread once every command before this `go` is
+    /// done and its search runs (or its answer is out): from then on an
+    /// `isready` no longer comes before their output.
+    started: Arc<AtomicBool>,
 }
+
+/// The `isready` commands the input thread read behind a `go` that had not
+/// started yet: they are answered as soon as it starts, after the output
+/// of every command before them. The count is changed only under its lock,
+/// together with the `started` flags.
+type Deferred = Arc<Mutex<usize>>;
 
 /// What the input thread hands to the command thread.
 enum Message {
@@ -138,22 +150,17 @@ pub fn run_with<R: Read + Send + 'static>(
     out.line(&banner());
     let session = build(&settings).map_err(|e| io::Error::other(e.to_string()))?;
     let quitting = Arc::new(AtomicBool::new(false));
+    let deferred = Deferred::default();
     let (tx, rx) = mpsc::channel();
     let reader = {
         let quitting = Arc::clone(&quitting);
         let out = out.clone();
+        let deferred = Arc::clone(&deferred);
         thread::Builder::new()
             .name("awale-input".into())
-            .spawn(move || read_input(input, tx, quitting, out))?
+            .spawn(move || read_input(input, tx, quitting, out, deferred))?
     };
-    let mut engine = Engine {
-        out,
-        rules: session.rule_options(),
-        settings,
-        session: Some(session),
-        job: None,
-        quitting,
-    };
+    let mut engine = Engine::new(out, settings, session, quitting, deferred);
     engine.serve(rx);
     // The input thread ends by itself at `quit` or end of input; after an
     // output failure it may still block on a read, so it is not joined then.
@@ -169,11 +176,18 @@ pub fn run_with<R: Read + Send + 'static>(
 /// `go`; `ponderhit` gives the ponderhit signal of the oldest `go ponder`
 /// not stopped nor hit yet (or prints a note when there is none). While a
 /// search is under way, `isready` is answered here at once (the command
-/// thread may be waiting for the search).
-fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>, out: Output) {
+/// thread may be waiting for the search); behind a `go` not started yet, it
+/// is held back until that `go` starts (see [`Deferred`]).
+fn read_input<R: Read>(
+    input: R,
+    tx: Sender<Message>,
+    quitting: Arc<AtomicBool>,
+    out: Output,
+    deferred: Deferred,
+) {
     let mut reader = LineReader::new(BufReader::new(input));
     // The signals not given yet, of searches and of perft and bench jobs.
-    let mut searches: Vec<Arc<Stop>> = Vec::new();
+    let mut searches: Vec<Signals> = Vec::new();
     let mut jobs: Vec<Arc<Stop>> = Vec::new();
     // The `go ponder` searches, oldest first, until hit or stopped.
     let mut pondering: Vec<Signals> = Vec::new();
@@ -201,17 +215,19 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
                     Ok(
                         command @ (Command::Go(_) | Command::Perft { .. } | Command::Bench { .. }),
                     ) => {
-                        let latest = match command {
-                            Command::Go(_) => &mut searches,
-                            _ => &mut jobs,
-                        };
                         let signals = Signals {
                             stop: Stop::new(),
                             ponder: matches!(&command, Command::Go(go) if go.ponder)
                                 .then(Ponder::new),
+                            started: Arc::default(),
                         };
-                        latest.retain(|s| !s.is_set());
-                        latest.push(Arc::clone(&signals.stop));
+                        if let Command::Go(_) = command {
+                            searches.retain(|s| !s.stop.is_set());
+                            searches.push(signals.clone());
+                        } else {
+                            jobs.retain(|s| !s.is_set());
+                            jobs.push(Arc::clone(&signals.stop));
+                        }
                         if signals.ponder.is_some() {
                             pondering.push(signals.clone());
                         }
@@ -228,19 +244,32 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
                         }
                         continue;
                     }
-                    Ok(Command::IsReady) if searches.iter().any(|s| !s.is_set()) => {
-                        out.line("readyok");
-                        continue;
+                    Ok(Command::IsReady) => {
+                        let mut held = lock(&deferred);
+                        let running = |started: bool| {
+                            searches.iter().any(|s| {
+                                !s.stop.is_set() && s.started.load(Ordering::SeqCst) == started
+                            })
+                        };
+                        if running(true) {
+                            out.line("readyok");
+                            continue;
+                        }
+                        if running(false) {
+                            *held += 1;
+                            continue;
+                        }
+                        Message::Command(Command::IsReady, None)
                     }
                     Ok(Command::Stop) => {
-                        stop_latest(&mut searches);
+                        stop_searches(&mut searches);
                         stop_latest(&mut jobs);
                         Message::Command(Command::Stop, None)
                     }
                     Ok(Command::Quit) => {
                         // A perft or bench completes, as a script expects.
                         quitting.store(true, Ordering::SeqCst);
-                        stop_latest(&mut searches);
+                        stop_searches(&mut searches);
                         let _ = tx.send(Message::Command(Command::Quit, None));
                         return;
                     }
@@ -254,8 +283,15 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
         }
     }
     quitting.store(true, Ordering::SeqCst);
-    stop_latest(&mut searches);
+    stop_searches(&mut searches);
     let _ = tx.send(Message::End);
+}
+
+/// Gives the stop signal of every search read so far.
+fn stop_searches(searches: &mut Vec<Signals>) {
+    for signals in searches.drain(..) {
+        signals.stop.trigger();
+    }
 }
 
 /// The command thread's state.
@@ -268,12 +304,63 @@ struct Engine {
     session: Option<Box<dyn AnySession>>,
     job: Option<Job>,
     quitting: Arc<AtomicBool>,
+    /// The `isready` answers held back behind a `go` not started yet.
+    deferred: Deferred,
+    /// Why the last `position` was refused: until the next position is
+    /// set, a `go` answers the null move rather than a move of the position
+    /// kept from before, which the client no longer has (`d`, `eval` and
+    /// `perft` still show that one).
+    refused: Option<String>,
+    /// The dialect last heard from the client.
+    heard: Dialect,
+    /// `debug on`: each `go` reports the limits it searches with.
+    debug: bool,
 }
 
 /// The session could not be had: the program is leaving.
 struct Gone;
 
+/// The move `bestmove` names when there is none to play: UCI's null move,
+/// which every client here parses.
+pub const NULL_MOVE: &str = "0000";
+
 impl Engine {
+    fn new(
+        out: Output,
+        settings: Settings,
+        session: Box<dyn AnySession>,
+        quitting: Arc<AtomicBool>,
+        deferred: Deferred,
+    ) -> Engine {
+        Engine {
+            out,
+            rules: session.rule_options(),
+            settings,
+            session: Some(session),
+            job: None,
+            quitting,
+            deferred,
+            refused: None,
+            heard: Dialect::Standard,
+            debug: false,
+        }
+    }
+
+    /// Marks the `go` of `signals` as started and answers the `isready`
+    /// commands held back behind it.
+    fn started(&self, signals: &Signals) {
+        let mut held = lock(&self.deferred);
+        signals.started.store(true, Ordering::SeqCst);
+        for _ in 0..std::mem::take(&mut *held) {
+            self.out.line("readyok");
+        }
+    }
+
+    /// The dialect the answers are written in now.
+    fn dialect(&self) -> Dialect {
+        self.settings.dialect.in_force(self.heard)
+    }
+
     fn serve(&mut self, rx: Receiver<Message>) {
         while let Ok(message) = rx.recv() {
             let is_ready = matches!(message, Message::Command(Command::IsReady, _));
@@ -296,7 +383,8 @@ impl Engine {
                     .try_iter()
                     .filter(|m| matches!(m, Message::Command(Command::IsReady, _)))
                     .count();
-                for _ in 0..usize::from(is_ready) + queued {
+                let held = std::mem::take(&mut *lock(&self.deferred));
+                for _ in 0..usize::from(is_ready) + queued + held {
                     self.out.line("readyok");
                 }
                 break;
@@ -304,6 +392,11 @@ impl Engine {
         }
         self.quitting.store(true, Ordering::SeqCst);
         let _ = self.wait_job();
+        // Held behind a `go` that never ran (the input ended first).
+        let held = std::mem::take(&mut *lock(&self.deferred));
+        for _ in 0..held {
+            self.out.line("readyok");
+        }
     }
 
     fn error(&self, what: &str) {
@@ -399,11 +492,28 @@ impl Engine {
                     self.out.line(line);
                 }
             }
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::UciNewGame => self.session()?.new_game(),
+            Command::Debug(on) => self.debug = on,
+            Command::Register => {}
+            Command::SetOption { name, value } => {
+                if dialect::heard_in_option(&name) {
+                    self.heard = Dialect::Aalina;
+                }
+                self.set_option(&name, value.as_deref())?
+            }
+            Command::UciNewGame => {
+                self.session()?.new_game();
+                self.refused = None;
+            }
             Command::Position { start, moves } => {
-                if let Err(e) = self.session()?.set_position(&start, &moves) {
-                    self.error(&format!("position: {e}"));
+                if let Some(heard) = dialect::heard_in_moves(&moves) {
+                    self.heard = heard;
+                }
+                match self.session()?.set_position(&start, &moves) {
+                    Ok(()) => self.refused = None,
+                    Err(e) => {
+                        self.error(&format!("position: {e}"));
+                        self.refused = Some(e.to_string());
+                    }
                 }
             }
             Command::Display => {
@@ -414,7 +524,12 @@ impl Engine {
                 let text = self.session()?.eval();
                 self.out.text(&text);
             }
-            Command::Go(go) => self.go(go, signals.unwrap_or_default())?,
+            Command::Go(go) => {
+                let signals = signals.unwrap_or_default();
+                let gone = self.go(go, &signals);
+                self.started(&signals);
+                gone?
+            }
             Command::Perft { depth } => {
                 if !(1..=perft::MAX_DEPTH).contains(&depth) {
                     let max = perft::MAX_DEPTH;
@@ -500,6 +615,9 @@ impl Engine {
                 };
                 self.rules = fresh.rule_options();
                 self.session = Some(fresh);
+                if !keep_position {
+                    self.refused = None;
+                }
             }
         }
         self.settings = next;
@@ -549,30 +667,70 @@ impl Engine {
         }
     }
 
-    fn go(&mut self, go: Go, signals: Signals) -> Result<(), Gone> {
-        let Signals { stop, ponder } = signals;
+    /// The error of a `go` after a refused `position`.
+    fn no_position(&self) -> String {
+        let why = self.refused.as_deref().unwrap_or_default();
+        format!("no position to search: the last 'position' command was refused ({why})")
+    }
+
+    fn go(&mut self, go: Go, signals: &Signals) -> Result<(), Gone> {
+        let Signals { stop, ponder, .. } = signals.clone();
+        if !go.warnings.is_empty() {
+            let warnings = go.warnings.join("; ");
+            self.out.line(&format!(
+                "info string warning: go: {}",
+                escape_controls(&warnings)
+            ));
+        }
+        if self.refused.is_some() {
+            // Nothing runs: the input thread forgets this search (isready
+            // and ponderhit no longer count it as under way).
+            stop.trigger();
+            self.error(&format!("go: {}", self.no_position()));
+            self.out.line(&bestmove_line(None, false));
+            return Ok(());
+        }
+        let dialect = self.dialect();
         let session = self.session()?;
-        let checked = session.check_searchmoves(&go.searchmoves);
+        session.set_dialect(dialect);
+        let mut searchmoves = Vec::new();
+        let mut dropped = Vec::new();
+        for mv in &go.searchmoves {
+            match session.check_searchmoves(std::slice::from_ref(mv)) {
+                Ok(checked) => searchmoves.extend(checked),
+                Err(e) => dropped.push(e.to_string()),
+            }
+        }
+        if !dropped.is_empty() {
+            let all = if searchmoves.is_empty() {
+                "; searching every move"
+            } else {
+                ""
+            };
+            self.out.line(&format!(
+                "info string warning: go: {} ignored{all}",
+                escape_controls(&dropped.join("; "))
+            ));
+        }
+        let session = self.session()?;
         let game_over = session.game_end();
         let mover = session.side_to_move_index();
-        let searchmoves = match checked {
-            Ok(moves) => moves,
-            Err(e) => {
-                // Nothing runs: the input thread forgets this search (isready
-                // and ponderhit no longer count it as under way).
-                stop.trigger();
-                self.error(&format!("go: {e}"));
-                return Ok(());
-            }
-        };
         let request = Request {
             limits: limits(&go, &self.settings, ponder.clone()),
             stop_after: safety_deadline(&go, &self.settings, mover),
             searchmoves,
             grace: STOP_GRACE,
         };
+        if self.debug {
+            let stop_after = request
+                .stop_after
+                .map_or("none".to_string(), |t| format!("{} ms", t.as_millis()));
+            self.out.line(&format!(
+                "info string debug: go {go}; dialect {dialect:?}; hard deadline {stop_after}"
+            ));
+        }
         let infinite = go.infinite;
-        let name_reply = self.settings.ponder;
+        let name_reply = dialect.names_reply(self.settings.ponder);
         self.spawn(Arc::clone(&stop), true, move |session, out| {
             if let Some(end) = game_over {
                 out.line(&format!(
@@ -601,12 +759,12 @@ impl Engine {
         })
     }
 }
-/// The `bestmove` line of a choice (`bestmove (none)` without one); the
-/// expected reply is named (`ponder <move>`) when `name_reply` (the `Ponder`
-/// option) is on and the choice has one.
+/// The `bestmove` line of a choice (`bestmove 0000`, the null move, without
+/// one); the expected reply is named (`ponder <move>`) when `name_reply`
+/// and the choice has one.
 pub fn bestmove_line(best: Option<&BestMove>, name_reply: bool) -> String {
     match best {
-        None => "bestmove (none)".to_string(),
+        None => format!("bestmove {NULL_MOVE}"),
         Some(BestMove {
             mv,
             ponder: Some(reply),
@@ -725,19 +883,16 @@ mod tests {
                 session: Some(session),
             }
         });
-        let mut engine = Engine {
-            out,
-            rules: Vec::new(),
-            settings,
-            session: None,
-            job: Some(Job {
-                handle: stuck,
-                done,
-                stop: Stop::new(),
-                search: true,
-            }),
-            quitting: Arc::new(AtomicBool::new(true)),
-        };
+        let quitting = Arc::new(AtomicBool::new(true));
+        let fresh = build(&settings).unwrap();
+        let mut engine = Engine::new(out, settings, fresh, quitting, Deferred::default());
+        engine.session = None;
+        engine.job = Some(Job {
+            handle: stuck,
+            done,
+            stop: Stop::new(),
+            search: true,
+        });
         let (tx, rx) = mpsc::channel();
         for _ in 0..3 {
             tx.send(Message::Command(Command::IsReady, None)).unwrap();
@@ -836,6 +991,37 @@ mod tests {
     }
 
     #[test]
+    fn a_refused_position_answers_the_null_move_until_a_position_is_set() {
+        let out = lines("position startpos moves F F\ngo depth 2\n");
+        assert!(out[1].contains("go: no position to search"), "{out:?}");
+        assert_eq!(out[2], "bestmove 0000");
+        for reset in [
+            "position startpos moves F",
+            "ucinewgame",
+            "setoption name Variant value oware",
+        ] {
+            let input = format!("position startpos moves F F\n{reset}\ngo depth 2\n");
+            let out = lines_until(&input, "bestmove");
+            let best = out.last().unwrap();
+            assert!(
+                best != "bestmove 0000" && best.starts_with("bestmove "),
+                "{reset}: {out:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn debug_on_reports_the_limits_of_each_go() {
+        let out = lines_until("debug on\ngo depth 200 movetime 300\n", "bestmove");
+        assert!(
+            out.contains(&"info string debug: go depth 100 movetime 300; dialect Standard; hard deadline 290 ms".to_string()),
+            "{out:?}"
+        );
+        let out = lines_until("debug on\ndebug off\ngo depth 2\n", "bestmove");
+        assert!(!out.iter().any(|l| l.contains("debug")), "{out:?}");
+    }
+
+    #[test]
     fn rule_options_rebuild_and_keep_the_position() {
         let out =
             lines("position startpos moves F f\nsetoption name notation value numbers\nd\nuci\n");
@@ -879,7 +1065,7 @@ mod tests {
         assert_eq!(bestmove_line(Some(&both), true), "bestmove C ponder f");
         assert_eq!(bestmove_line(Some(&both), false), "bestmove C");
         assert_eq!(bestmove_line(Some(&alone), true), "bestmove C");
-        assert_eq!(bestmove_line(None, true), "bestmove (none)");
+        assert_eq!(bestmove_line(None, true), "bestmove 0000");
     }
 
     #[test]

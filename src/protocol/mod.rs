@@ -5,6 +5,7 @@
 
 pub mod arbiter;
 pub mod command;
+pub mod dialect;
 pub mod engine;
 pub mod io;
 pub mod options;

@@ -9,6 +9,7 @@ use crate::tables::loader::Source;
 use crate::variants;
 use crate::variants::oware::eval as oware_eval;
 
+use super::dialect::{self, DialectChoice};
 use super::session::Settings;
 
 /// Largest `Hash` in MB.
@@ -115,6 +116,14 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
         settings.book
     ));
     lines.push("option name Clear Hash type button".to_string());
+    let vars: String = dialect::CHOICES
+        .iter()
+        .map(|v| format!(" var {v}"))
+        .collect();
+    lines.push(format!(
+        "option name Dialect type combo default {}{vars}",
+        settings.dialect
+    ));
     lines
 }
 
@@ -224,7 +233,20 @@ pub fn apply(
             };
             Effect::Configure
         }
+        "clear hash" if value.is_some() => {
+            return Err("option Clear Hash: a button takes no value".into())
+        }
         "clear hash" => Effect::ClearHash,
+        "dialect" => {
+            let value = value.ok_or("option Dialect: a value is required")?;
+            next.dialect = DialectChoice::parse(value).ok_or_else(|| {
+                format!(
+                    "option Dialect: unknown dialect '{value}' (expected one of: {})",
+                    dialect::CHOICES.join(", ")
+                )
+            })?;
+            Effect::Stored
+        }
         _ => {
             let rule = rules
                 .iter()
@@ -245,6 +267,7 @@ pub fn apply(
                         "OwnBook",
                         "Book",
                         "Clear Hash",
+                        "Dialect",
                     ]);
                     format!("unknown option '{name}' (options: {})", known.join(", "))
                 })?;
@@ -291,6 +314,7 @@ mod tests {
             "option name OwnBook type check default true",
             "option name Book type string default <builtin>",
             "option name Clear Hash type button",
+            "option name Dialect type combo default auto var auto var standard var aalina",
         ] {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
         }
@@ -317,6 +341,11 @@ mod tests {
         );
         let (_, e) = apply(&s, &rules(), "clear hash", None).unwrap();
         assert_eq!(e, Effect::ClearHash);
+        let (n, e) = apply(&s, &rules(), "dialect", Some("Aalina")).unwrap();
+        assert_eq!(
+            (n.dialect.to_string().as_str(), e),
+            ("aalina", Effect::Stored)
+        );
         let (n, e) = apply(&s, &rules(), "tables", Some("<none>")).unwrap();
         assert_eq!((n.tables, e), (Source::Off, Effect::Configure));
         let (n, _) = apply(&s, &rules(), "Tables", Some("<default>")).unwrap();
@@ -359,6 +388,9 @@ mod tests {
             ("MustFeed", None, "value is required"),
             ("Ponder", Some("yes"), "expected true or false"),
             ("Ponder", None, "value is required"),
+            ("Clear Hash", Some("5"), "a button takes no value"),
+            ("Dialect", Some("gui"), "unknown dialect 'gui'"),
+            ("Dialect", None, "value is required"),
             (
                 "Tables",
                 Some("/no/such/dir"),

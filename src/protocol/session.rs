@@ -16,6 +16,7 @@ use crate::tables::loader::{self, Loading, Source};
 use crate::variants::{self, VariantVisitor};
 
 use super::command::Start;
+use super::dialect::{Dialect, DialectChoice};
 use crate::think::Mind;
 pub use crate::think::{BestMove, Report};
 
@@ -55,6 +56,8 @@ pub struct Settings {
     pub own_book: bool,
     /// The opening book (`Book`): [`book::BUILTIN`] or a book file's path.
     pub book: String,
+    /// How answers are written (`Dialect`): the client's, or one chosen.
+    pub dialect: DialectChoice,
 }
 
 impl Default for Settings {
@@ -73,6 +76,7 @@ impl Default for Settings {
             eval: crate::variants::oware::eval::active_spec().to_string(),
             own_book: true,
             book: book::BUILTIN.to_string(),
+            dialect: DialectChoice::Auto,
         }
     }
 }
@@ -122,6 +126,8 @@ pub trait AnySession: Mind {
     /// them in the engine's notation (the thinker's fallback answer
     /// compares them as text with the legal moves).
     fn check_searchmoves(&self, moves: &[String]) -> Result<Vec<String>, GameError>;
+    /// Writes the searches' `info` lines in `dialect` from now on.
+    fn set_dialect(&mut self, dialect: Dialect);
 }
 
 /// Builds the session of `settings.variant` with its rule options, at the
@@ -191,6 +197,8 @@ pub struct Session<G: Game> {
     /// The book's move drawn by [`Mind::prepare`] for the search that
     /// follows it.
     drawn: Option<(BestMove, BookMove<G::Move>)>,
+    /// How the search's `info` lines are written.
+    dialect: Dialect,
 }
 
 impl<G: Game> Session<G> {
@@ -210,6 +218,7 @@ impl<G: Game> Session<G> {
                 .map_err(|e| log::warn!("no opening book: {e}"))
                 .ok(),
             drawn: None,
+            dialect: Dialect::Standard,
         };
         session.attach_tables(Duration::ZERO);
         session
@@ -305,22 +314,28 @@ fn book_report<M>(verb: &str, best: &BestMove, choice: &BookMove<M>) -> Report {
     }
 }
 
-/// The `info` line of one completed iteration.
+/// The `info` line of one completed iteration from the end of `line`,
+/// written in `dialect`.
 fn info_line<G: Game>(
-    game: &G,
-    pos: &G::Position,
+    line: &Line<G>,
     info: &SearchInfo<G::Move>,
     multipv: usize,
+    dialect: Dialect,
 ) -> Report {
-    let pv = format_pv(game, pos, &info.pv);
-    let mut line = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    let game = line.game();
+    let pv = format_pv(game, line.position(), &info.pv);
+    let margin = match dialect {
+        Dialect::Aalina if info.score.is_decisive() => final_margin(line, &info.pv),
+        _ => None,
+    };
+    let mut text = format!("info depth {} seldepth {}", info.depth, info.seldepth);
     if multipv > 1 {
-        let _ = write!(line, " multipv {}", info.multipv);
+        let _ = write!(text, " multipv {}", info.multipv);
     }
     let _ = write!(
-        line,
+        text,
         " score {} nodes {} nps {} hashfull {} tbhits {} time {}",
-        info.score.to_uci(),
+        dialect.score(info.score, margin),
         info.nodes,
         info.nps,
         info.hashfull,
@@ -328,16 +343,31 @@ fn info_line<G: Game>(
         info.time.as_millis()
     );
     if !pv.is_empty() {
-        let _ = write!(line, " pv {}", pv.join(" "));
+        let _ = write!(text, " pv {}", dialect.pv(&pv));
     }
     Report {
-        line,
+        line: text,
         best: if info.multipv <= 1 {
             BestMove::from_pv(&pv)
         } else {
             None
         },
     }
+}
+
+/// The final margin in seeds, from the side to move at the end of `line`,
+/// of the game `pv` plays out from there; `None` when it does not reach
+/// the end of the game.
+fn final_margin<G: Game>(line: &Line<G>, pv: &[G::Move]) -> Option<i32> {
+    let mover = line.game().side_to_move(line.position()).index();
+    let mut played = line.clone();
+    for &mv in pv {
+        if played.is_over() || played.play(mv).is_err() {
+            break;
+        }
+    }
+    let end = played.end()?;
+    Some(end.scores[mover] as i32 - end.scores[1 - mover] as i32)
 }
 
 impl<G: Game> Mind for Session<G> {
@@ -373,6 +403,7 @@ impl<G: Game> Mind for Session<G> {
             .collect();
         let pos = *self.pos();
         let multipv = limits.multipv;
+        let dialect = self.dialect;
         let Session {
             game,
             line,
@@ -380,7 +411,7 @@ impl<G: Game> Mind for Session<G> {
             ..
         } = self;
         let mut on_info = |info: &SearchInfo<G::Move>| {
-            let mut report = info_line(game, &pos, info, multipv);
+            let mut report = info_line(line, info, multipv, dialect);
             if let Some((best, choice)) = &book {
                 if choice.outweighs(info.depth, info.score) {
                     report.best = Some(best.clone());
@@ -601,6 +632,10 @@ impl<G: Game> AnySession for Session<G> {
         let _ = writeln!(out);
         let _ = writeln!(out, "Nodes searched: {total}");
         Ok(Some(out))
+    }
+
+    fn set_dialect(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
     }
 
     fn check_searchmoves(&self, moves: &[String]) -> Result<Vec<String>, GameError> {
