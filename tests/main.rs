@@ -21,6 +21,7 @@ mod docs;
 mod eval;
 mod match_mock;
 mod match_selfplay;
+mod ogn;
 mod openings_file;
 mod oware_properties;
 mod perft;

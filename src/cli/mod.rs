@@ -9,6 +9,7 @@ mod datagen;
 mod match_cmd;
 mod perft;
 mod play;
+mod records;
 mod serve;
 mod setup;
 pub mod stdout;
@@ -110,6 +111,9 @@ enum Command {
     /// feature set to the games of a self-play records file; see
     /// docs/eval.md.
     Tune(tune::TuneArgs),
+    /// Convert game files: `records convert IN OUT` turns a records file
+    /// into OGN (Aualé's Oware Game Notation) or an OGN file into records.
+    Records(records::RecordsArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -133,5 +137,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Book(args)) => book::run(args),
+        Some(Command::Records(args)) => records::run(args),
     }
 }

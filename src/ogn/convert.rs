@@ -4,12 +4,14 @@
 //! --records`, the web board, `analyze --game`) takes OGN as well.
 //!
 //! From a record to OGN the tags other than `Variant`, `Options`,
-//! `Position`, `Result`, `Scores` and `Plies` are kept as they are; the
+//! `Position`, `Result`, `Scores` and `Plies` (and a `Reason` the rules
+//! give again) are kept as they are; the
 //! final scores become the result (`*` when the record has none, the
 //! record's `Result` then kept as an `Outcome` tag). Back, `Result`,
 //! `Scores`, `Reason` and `Plies` are worked out from the game (a
 //! `Reason` or `Outcome` tag kept wins), `Event` comes first as records
-//! need, and moves are written in the engine's notation.
+//! need, and moves are written in the engine's notation. Records have no
+//! comments: OGN's are lost on the way.
 
 use super::reader::check_result;
 use super::{parse, parse_bytes, OgnError, OgnGame, RESERVED};
@@ -108,8 +110,10 @@ pub fn from_record(record: &Record) -> Result<OgnGame, String> {
     });
     check_result(&line, game.result)
         .map_err(|why| format!("the record's scores contradict its moves: {why}"))?;
+    let rules_reason = line.end().map(|end| end.reason.to_string());
     for (name, value) in &record.tags {
-        if !DERIVED.contains(&name.as_str()) && !RESERVED.contains(&name.as_str()) {
+        let derived = name == "Reason" && rules_reason.as_ref() == Some(value);
+        if !derived && !DERIVED.contains(&name.as_str()) && !RESERVED.contains(&name.as_str()) {
             game.tags.push((name.clone(), value.clone()));
         }
     }
