@@ -7,6 +7,7 @@
 mod common;
 
 mod analyze;
+mod analyze_game;
 mod arbiter;
 mod bench;
 mod book;

@@ -2,6 +2,7 @@
 //! translate text into library calls.
 
 mod analyze;
+mod analyze_game;
 mod arbiter;
 mod bench;
 mod book;
@@ -68,7 +69,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Search a fixed position set to a fixed depth (speed and signature).
     Bench(bench::BenchArgs),
-    /// Analyse a position: one line per completed depth, then the best move.
+    /// Analyse a position: one line per completed depth, then the best
+    /// move; or, with --game FILE, every move of a game, written as OGN
+    /// with a comment per move (--json: as JSON).
     Analyze(analyze::AnalyzeArgs),
     /// Play a match between two engines (Elo, LOS, SPRT, records).
     Match(match_cmd::MatchArgs),
