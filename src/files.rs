@@ -27,21 +27,18 @@ impl std::error::Error for FileError {}
 /// than `limit` bytes (checked on the bytes read too, in case the file
 /// grows meanwhile).
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
-    let fail = |e: io::Error| match e.kind() {
-        io::ErrorKind::NotFound => FileError(format!("'{}': no such file", path.display())),
-        _ => FileError(format!("cannot read '{}': {e}", path.display())),
-    };
+    let fail = |e: io::Error| FileError(format!("{}: {e}", path.display()));
     let file = fs::File::open(path).map_err(fail)?;
     let meta = file.metadata().map_err(fail)?;
     if !meta.is_file() {
         return Err(FileError(format!(
-            "'{}' is not a regular file",
+            "{}: not a regular file",
             path.display()
         )));
     }
     let too_large = || {
         FileError(format!(
-            "'{}' is too large: more than {limit} bytes",
+            "{}: too large, more than {limit} bytes",
             path.display()
         ))
     };
@@ -111,7 +108,7 @@ mod tests {
         let err = read_bounded(&dir.join("none"), 100)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("no such file"), "{err}");
+        assert!(err.contains("No such file"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
     }
 

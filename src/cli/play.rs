@@ -74,6 +74,9 @@ pub struct PlayArgs {
 /// The game `--load FILE` continues: the last game of the file, an OGN
 /// file or a records file (told apart by their content).
 fn load(path: &Path) -> anyhow::Result<SavedGame> {
+    if !path.exists() {
+        bail!("--load '{}': no such file", path.display());
+    }
     let bytes = read_bounded(path, ogn::MAX_FILE_BYTES).map_err(|e| anyhow!("--load {e}"))?;
     let records =
         ogn::records_of_bytes(&bytes).map_err(|e| anyhow!("--load '{}': {e}", path.display()))?;
