@@ -31,10 +31,7 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     let file = fs::File::open(path).map_err(fail)?;
     let meta = file.metadata().map_err(fail)?;
     if !meta.is_file() {
-        return Err(FileError(format!(
-            "{}: not a regular file",
-            path.display()
-        )));
+        return Err(FileError(format!("{}: not a regular file", path.display())));
     }
     let too_large = || {
         FileError(format!(
