@@ -87,6 +87,60 @@ fn a_blunder_is_marked_with_the_better_move() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// With six seeds on the board the endgame tables (levels built in
+/// memory) know the game: South wins 27-21 with A, while D loses 22-26, as
+/// `tables probe` says. D is a `??`, A is not marked.
+#[test]
+fn a_win_thrown_away_is_marked_by_the_tables() {
+    let dir = scratch::dir("analyze-game-tables");
+    let tables = dir.join("tables");
+    std::fs::create_dir_all(&tables).unwrap();
+    let position = "2-0-0-1-0-0-0-0-1-0-0-1-22-21-S";
+    let (_, probe) = succeed(Command::new(AWALE).args([
+        "tables",
+        "probe",
+        "--position",
+        position,
+        "--tables",
+        tables.to_str().unwrap(),
+        "--json",
+    ]));
+    let probe: Value = serde_json::from_str(&probe).unwrap();
+    assert_eq!(
+        probe["final_scores"],
+        serde_json::json!([27, 21]),
+        "{probe}"
+    );
+    let d = probe["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "D")
+        .unwrap();
+    assert_eq!(d["final_scores"], serde_json::json!([22, 26]), "{probe}");
+    for (played, wanted) in [("D", Some("??")), ("A", None)] {
+        let file = dir.join(format!("{played}.ogn"));
+        std::fs::write(&file, format!("[FEN \"{position}\"]\n\n1. {played} *\n")).unwrap();
+        let (_, out) = succeed(Command::new(AWALE).args([
+            "analyze",
+            "--game",
+            file.to_str().unwrap(),
+            "--depth",
+            "2",
+            "--tables",
+            tables.to_str().unwrap(),
+            "--json",
+        ]));
+        let json: Value = serde_json::from_str(&out).unwrap();
+        let m = &json["moves"][0];
+        assert_eq!(m["mark"].as_str(), wanted, "{out}");
+        assert_eq!(m["before"]["result"], "win", "{out}");
+        let after = if played == "D" { "loss" } else { "win" };
+        assert_eq!(m["after"]["result"], after, "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn only_oware_games_are_analysed() {
     let dir = scratch::dir("analyze-game-colours");

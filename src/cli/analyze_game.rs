@@ -248,7 +248,8 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
             &stop,
             &mut |_| {},
         );
-        let played_score = if all.best == Some(m.mv) {
+        let (final_before, final_after) = table_finals(table_source.as_ref(), &rules, &line, m.mv);
+        let mut played_score = if all.best == Some(m.mv) {
             all.score
         } else {
             searcher
@@ -262,13 +263,20 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
                 )
                 .score
         };
-        let (known_before, known_after) =
-            table_outcomes(table_source.as_ref(), &rules, &line, m.mv);
+        // A search whose root the tables know answers with the root's
+        // value, whatever the move it is held to: the move's own proved
+        // value is the tables'.
+        if let Some(f) = final_after {
+            let me = side.index();
+            played_score = Score::table(f[me], f[1 - me], 1);
+        }
+        let known_before = final_before.map(|f| Outcome::of(f, side));
         line.play(m.mv).with_context(|| format!("move {}", i + 1))?;
         let known_after = line
             .end()
-            .map(|end| Outcome::of(end.scores, side))
-            .or(known_after);
+            .map(|end| end.scores)
+            .or(final_after)
+            .map(|f| Outcome::of(f, side));
         let before = value(all.score, known_before);
         let after = value(played_score, known_after);
         let worse = worse(&before, all.score, &after, played_score);
@@ -293,28 +301,24 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
     Ok(report)
 }
 
-/// What the tables prove of the position of `line` and of the move `mv`
-/// there, for the side to move: `(before, after)`.
-fn table_outcomes(
+/// The final scores the tables prove for the position of `line` and for
+/// the move `mv` there: `(before, after)`.
+fn table_finals(
     tables: Option<&Arc<Tables>>,
     rules: &Oware,
     line: &Line<Oware>,
     mv: awale::variants::oware::Move,
-) -> (Option<Outcome>, Option<Outcome>) {
+) -> (Option<[u32; 2]>, Option<[u32; 2]>) {
     let Some(tables) = tables else {
         return (None, None);
     };
     let pos = line.position();
-    let side = rules.side_to_move(pos);
     let fresh = line.history().reversible_plies() == 0;
-    let before = tables::verdict(tables, rules, pos, fresh)
-        .and_then(|v| v.final_scores)
-        .map(|s| Outcome::of(s, side));
+    let before = tables::verdict(tables, rules, pos, fresh).and_then(|v| v.final_scores);
     let after = tables::move_outcomes(tables, rules, pos, line.history(), false)
         .into_iter()
         .find(|o| o.mv == mv && o.certain)
-        .and_then(|o| o.final_scores)
-        .map(|s| Outcome::of(s, side));
+        .and_then(|o| o.final_scores);
     (before, after)
 }
 
