@@ -11,13 +11,18 @@
 //! [`think`] is "search against a deadline, keep the best move so far",
 //! used by the protocol, the arbiter mode and the terminal game.
 //! [`datagen`] writes self-play training data for the evaluation, [`tune`]
-//! fits the evaluation's weights to it.
+//! fits the evaluation's weights to it. [`ogn`] reads and writes Oware
+//! Game Notation files (over the rules, which never depend on it);
+//! [`files`] is the bounded read and atomic write of the files people
+//! exchange with the tools.
 
 pub mod bench;
 pub mod book;
 pub mod checksum;
 pub mod datagen;
+pub mod files;
 pub mod game;
+pub mod ogn;
 pub mod perft;
 pub mod play;
 pub mod prefetch;

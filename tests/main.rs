@@ -7,6 +7,7 @@
 mod common;
 
 mod analyze;
+mod analyze_game;
 mod arbiter;
 mod bench;
 mod book;
@@ -22,6 +23,7 @@ mod docs;
 mod eval;
 mod match_mock;
 mod match_selfplay;
+mod ogn;
 mod openings_file;
 mod oware_properties;
 mod perft;

@@ -607,6 +607,54 @@ fn records_are_saved_and_loaded() {
     assert_eq!(moves_of(&state), ["F", "f", "E"]);
 }
 
+/// OGN (Aualé's format) is imported by content and exported with
+/// `?format=ogn`, for oware games only.
+#[test]
+fn ogn_is_imported_and_exported() {
+    let server = Server::start();
+    let (id, _) = server.new_game(json!({}));
+    let vector = include_str!("data/oware-selfplay.ogn");
+    let (status, state) = server.call("POST", &format!("/api/games/{id}/record"), Some(vector));
+    assert_eq!(status, 200, "{state}");
+    // The last game of the file, finished.
+    assert_eq!(moves_of(&state).len(), 126);
+    assert_eq!(state["end"]["scores"], json!([13, 26]));
+    let ogn = ureq::get(&server.url(&format!("/api/games/{id}/record?format=ogn")))
+        .call()
+        .expect("an OGN text")
+        .into_string()
+        .unwrap();
+    assert!(ogn.starts_with("[Variant \"Oware Abapa\"]\n"), "{ogn}");
+    assert!(ogn.contains("[Result \"13-26\"]\n"), "{ogn}");
+    assert!(ogn.ends_with(" 63. A d+2 13-26\n"), "{ogn}");
+    // Read back by the library's reader: the same moves.
+    let games = awale::ogn::parse(&ogn).unwrap();
+    let vector_games = awale::ogn::parse(vector).unwrap();
+    assert_eq!(games[0].moves_text(), vector_games[1].moves_text());
+    // A wrong capture count is refused with its line, the game untouched.
+    let (status, body) = server.call(
+        "POST",
+        &format!("/api/games/{id}/record"),
+        Some("[Variant \"Oware Abapa\"]\n\n1. F f\n2. E+3 *\n"),
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("line 4"), "{body}");
+    // A colour variant has no OGN.
+    let (colours, _) = server.new_game(json!({"variant": "colors16"}));
+    assert_error(
+        server.call(
+            "GET",
+            &format!("/api/games/{colours}/record?format=ogn"),
+            None,
+        ),
+        422,
+    );
+    assert_error(
+        server.call("GET", &format!("/api/games/{id}/record?format=pgn"), None),
+        400,
+    );
+}
+
 #[test]
 fn every_variant_starts_and_plays_a_move() {
     let server = Server::start();

@@ -20,7 +20,6 @@ pub mod format;
 
 use std::fmt;
 use std::fs;
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -145,18 +144,8 @@ impl Book {
     /// directory, synced, then renamed, so that `path` is always a whole book.
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
         let bytes = self.encode()?;
-        let fail = |e: std::io::Error| BookError(format!("cannot write {}: {e}", path.display()));
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        let mut file = fs::File::create(&tmp).map_err(fail)?;
-        let written = file.write_all(&bytes).and_then(|()| file.sync_all());
-        drop(file);
-        if let Err(e) = written.and_then(|()| fs::rename(&tmp, path)) {
-            let _ = fs::remove_file(&tmp);
-            return Err(fail(e));
-        }
-        Ok(())
+        crate::files::write_atomic(path, &bytes)
+            .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
     }
 
     /// The book built into the binary, read once; `None` (and an error in

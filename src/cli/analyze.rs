@@ -1,6 +1,8 @@
 //! `awale analyze`: search a position and show the result for people (or,
-//! with `--json`, as one JSON object for scripts).
+//! with `--json`, as one JSON object for scripts); with `--game FILE`,
+//! every move of a game ([`super::analyze_game`]).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -10,6 +12,7 @@ use clap::Args;
 use awale::tables::loader::{self, Source};
 use serde::Serialize;
 
+use super::analyze_game::{self, GameAnalysis};
 use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
 use awale::game::{self, Game};
@@ -41,14 +44,27 @@ pub struct AnalyzeArgs {
     /// Where the endgame tables are: a directory, `<default>` or `<none>`.
     #[arg(long, value_name = "DIR", default_value = "<default>")]
     tables: String,
+    /// Analyse every move of the last game of FILE (OGN, a records file or
+    /// a game saved by `play`; oware only) and write it as OGN with a
+    /// comment after each move: its value before and after in seeds for
+    /// the mover, the better move when it was worse, `?` for a move losing
+    /// a seed of value or more, `??` for one turning a win or draw into a
+    /// worse result (endgame tables where they know). Each position is
+    /// searched within --depth, --movetime or --nodes.
+    #[arg(long = "game", value_name = "FILE", conflicts_with_all = ["variant", "options", "position", "moves"])]
+    game_file: Option<PathBuf>,
+    /// With --game: write the annotated game (or the JSON) to FILE,
+    /// atomically, instead of standard output.
+    #[arg(long, value_name = "FILE", requires = "game_file")]
+    out: Option<PathBuf>,
 }
 
 /// A score as numbers: `kind` is `cp` (centiseeds), `mate` (moves to
 /// the end, negative when losing), as in the protocol's `score`, or `table`
 /// (a result the endgame tables prove: the final margin in seeds, negative
 /// when losing).
-#[derive(Serialize)]
-struct JsonScore {
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonScore {
     kind: &'static str,
     value: i64,
 }
@@ -234,11 +250,24 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
         limits.movetime = Some(Duration::from_secs(1));
     }
+    let tables = Source::parse(&args.tables).map_err(|e| anyhow::anyhow!("--tables: {e}"))?;
+    if let Some(path) = &args.game_file {
+        let settings = GameAnalysis {
+            limits,
+            threads: args.threads as usize,
+            hash_mb: args.hash_mb as usize,
+            tables,
+            json: args.json,
+            out: args.out.clone(),
+        };
+        analyze_game::run(path, settings)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     args.game.run(Analyze {
         limits,
         threads: args.threads as usize,
         hash_mb: args.hash_mb as usize,
-        tables: Source::parse(&args.tables).map_err(|e| anyhow::anyhow!("--tables: {e}"))?,
+        tables,
         json: args.json,
     })?;
     Ok(ExitCode::SUCCESS)

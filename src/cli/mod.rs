@@ -2,6 +2,7 @@
 //! translate text into library calls.
 
 mod analyze;
+mod analyze_game;
 mod arbiter;
 mod bench;
 mod book;
@@ -9,6 +10,7 @@ mod datagen;
 mod match_cmd;
 mod perft;
 mod play;
+mod records;
 mod serve;
 mod setup;
 pub mod stdout;
@@ -67,7 +69,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Search a fixed position set to a fixed depth (speed and signature).
     Bench(bench::BenchArgs),
-    /// Analyse a position: one line per completed depth, then the best move.
+    /// Analyse a position: one line per completed depth, then the best
+    /// move; or, with --game FILE, every move of a game, written as OGN
+    /// with a comment per move (--json: as JSON).
     Analyze(analyze::AnalyzeArgs),
     /// Play a match between two engines (Elo, LOS, SPRT, records).
     Match(match_cmd::MatchArgs),
@@ -110,6 +114,9 @@ enum Command {
     /// feature set to the games of a self-play records file; see
     /// docs/eval.md.
     Tune(tune::TuneArgs),
+    /// Convert game files: `records convert IN OUT` turns a records file
+    /// into OGN (Aualé's Oware Game Notation) or an OGN file into records.
+    Records(records::RecordsArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -133,5 +140,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Book(args)) => book::run(args),
+        Some(Command::Records(args)) => records::run(args),
     }
 }

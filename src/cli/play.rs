@@ -7,12 +7,13 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context};
 use clap::{Args, ValueEnum};
 
+use awale::files::read_bounded;
 use awale::game::Game;
+use awale::ogn;
 use awale::play::saved::SavedGame;
 use awale::play::style::Style;
 use awale::play::{run_play, PlayConfig, PlayError};
 use awale::protocol::session::expand_moves;
-use awale::referee::records::read_records;
 use awale::variants::{with_variant, VariantVisitor};
 
 use super::setup::GameArgs;
@@ -47,8 +48,10 @@ pub struct PlayArgs {
     /// The variant, rule options, position and moves the game starts from.
     #[command(flatten)]
     game: GameArgs,
-    /// Continue the last game of FILE, written by `save FILE` or by the
-    /// referee's --records (its variant, options and moves).
+    /// Continue the last game of FILE, written by `save FILE`, by the
+    /// referee's --records or in OGN (Aualé's format, told by its
+    /// content): its variant, options and moves. `save FILE.ogn` writes
+    /// OGN, any other name the records format.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "options", "position", "moves"])]
     load: Option<PathBuf>,
     /// Which side(s) people play.
@@ -68,12 +71,15 @@ pub struct PlayArgs {
     color: ColorChoice,
 }
 
-/// The game `--load FILE` continues: the last record of the file.
+/// The game `--load FILE` continues: the last game of the file, an OGN
+/// file or a records file (told apart by their content).
 fn load(path: &Path) -> anyhow::Result<SavedGame> {
     if !path.exists() {
         bail!("--load '{}': no such file", path.display());
     }
-    let records = read_records(path)?;
+    let bytes = read_bounded(path, ogn::MAX_FILE_BYTES).map_err(|e| anyhow!("--load {e}"))?;
+    let records =
+        ogn::records_of_bytes(&bytes).map_err(|e| anyhow!("--load '{}': {e}", path.display()))?;
     let last = records
         .last()
         .ok_or_else(|| anyhow!("--load '{}': no game record in the file", path.display()))?;

@@ -9,8 +9,9 @@
 //!   your turn again);
 //! - `hint`: the engine's suggestion;
 //! - `level easy|medium|hard`, `movetime MS`: the engine's strength and time;
-//! - `save FILE`: the game in the records format ([`saved`]), which
-//!   `awale play --load FILE` continues;
+//! - `save FILE`: the game in the records format ([`saved`]), or in OGN
+//!   ([`crate::ogn`]) when FILE ends in `.ogn`, which `awale play --load
+//!   FILE` continues;
 //! - `board`, `moves`, `new`, `help`, `quit`.
 //!
 //! The game is a [`Line`]; the engine is a protocol session told the game
@@ -98,7 +99,8 @@ Commands (a legal move always wins over a command):
   level L       the engine's level: easy, medium or hard
   movetime MS   the engine's time per move, in ms
   new           start again from the first position
-  save FILE     write the game to FILE; awale play --load FILE goes on with it
+  save FILE     write the game to FILE (OGN if it ends in .ogn); awale play
+                --load FILE goes on with it
   help, ?       this help
   quit, q       leave
 The rules of each variant: docs/rules.md";
@@ -304,7 +306,8 @@ impl<G: Game> Session<'_, G> {
         self.game.parse_move(&pos, word).ok()
     }
 
-    /// Writes the game to `path` in the records format.
+    /// Writes the game to `path`: in OGN when the name ends in `.ogn`
+    /// (oware only), else in the records format; atomically either way.
     fn save(&self, path: &str, out: &mut dyn Write) -> std::io::Result<()> {
         let names = self.player_names();
         let record = saved::record(
@@ -314,7 +317,17 @@ impl<G: Game> Session<'_, G> {
             [&names[0], &names[1]],
             self.line.end(),
         );
-        match std::fs::write(path, record.to_text()) {
+        let text = if is_ogn_name(path) {
+            crate::ogn::from_record(&record)
+                .and_then(|game| crate::ogn::write_game(&game).map_err(|e| e.to_string()))
+        } else {
+            Ok(record.to_text())
+        };
+        let written = text.and_then(|text| {
+            crate::files::write_atomic(std::path::Path::new(path), text.as_bytes())
+                .map_err(|e| e.to_string())
+        });
+        match written {
             Ok(()) => writeln!(
                 out,
                 "Saved {} moves to {path} (continue with: awale play --load {path}).",
@@ -443,6 +456,12 @@ impl<G: Game> Session<'_, G> {
         }
         Ok(true)
     }
+}
+
+/// Whether a file name asks for OGN: it ends in `.ogn`, in any case.
+fn is_ogn_name(path: &str) -> bool {
+    let name = path.as_bytes();
+    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".ogn")
 }
 
 /// The opening lines: what is played, by whom, and how to get help; each

@@ -1,5 +1,6 @@
 //! Training positions from game records (the records files of `awale
-//! match`, `awale tournament` and `awale play`), for any variant with a
+//! match`, `awale tournament` and `awale play`, or OGN files of oware
+//! games), for any variant with a
 //! feature set: every game is replayed with the variant's own rules and
 //! each position after the opening becomes a training position labelled
 //! with the game's result. Records hold no search score, so the score
@@ -18,9 +19,11 @@ use std::path::Path;
 
 use super::data::{Dataset, PROVEN};
 use crate::datagen::Error;
+use crate::files::read_bounded;
 use crate::game::{Features, Game, Line};
+use crate::ogn;
 use crate::play::saved::{changed_options, SavedGame};
-use crate::referee::records::{parse_records, Record};
+use crate::referee::records::Record;
 
 /// What reading records added.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -35,8 +38,8 @@ pub struct RecordsRead {
     pub repeats: usize,
 }
 
-/// Adds the positions of every game of the records file at `path` to
-/// `data`. Every record must be a game of `game`'s variant with the same
+/// Adds the positions of every game of the records file at `path` (or
+/// of an OGN file, [`crate::ogn`], told by its content) to `data`. Every record must be a game of `game`'s variant with the same
 /// rule options, and every move must be legal: anything else is an error
 /// naming the file and the game (a wrong file is refused rather than
 /// half used).
@@ -51,8 +54,10 @@ pub fn read<G: Features>(
 ) -> Result<RecordsRead, Error> {
     // A missing file is an error here (the referee's reader takes it for
     // an empty one, as a new match would).
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let (records, _) = parse_records(&String::from_utf8_lossy(&bytes));
+    let bytes =
+        read_bounded(path, ogn::MAX_FILE_BYTES).map_err(|e| Error::Format(e.to_string()))?;
+    let records = ogn::records_of_bytes(&bytes)
+        .map_err(|e| Error::Format(format!("{}: {e}", path.display())))?;
     let mut read = RecordsRead::default();
     let mut features = Vec::new();
     let options = changed_options(game);
@@ -142,6 +147,7 @@ fn replay<G: Game>(game: &G, options: &[String], record: &Record) -> Result<Line
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::records::parse_records;
     use crate::variants::colors16::Colors16;
 
     fn record(moves: &str, result: &str, reason: &str) -> String {

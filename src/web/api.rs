@@ -3,12 +3,12 @@
 //! [`ApiError`]. Searches run on blocking threads through the thinker
 //! ([`crate::think`]); a new request on a game stops the search it runs.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -535,17 +535,29 @@ fn move_values(reports: &[InfoJson], legal: Vec<String>) -> Vec<MoveValue> {
     values
 }
 
-/// `GET /api/games/{id}/record`: the game in the records format.
+/// `GET /api/games/{id}/record`: the game in the records format, or in
+/// OGN with `?format=ogn` (oware games only: 422 for another variant).
 pub async fn get_record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let slot = app.store.get(&id)?;
     let text = slot.table().record();
+    let text = match query.get("format").map(String::as_str) {
+        None | Some("records") => text,
+        Some("ogn") => state::ogn_of_record(&text)?,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "unknown format '{other}' (records or ogn)"
+            )))
+        }
+    };
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-/// `POST /api/games/{id}/record`: the game of a record replaces the game.
+/// `POST /api/games/{id}/record`: the game of a record (records format
+/// or OGN) replaces the game.
 pub async fn post_record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

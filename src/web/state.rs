@@ -506,10 +506,13 @@ impl<G: BoardView> AnyTable for Table<G> {
     }
 }
 
-/// Reads the last game of a record text into a [`Setup`]: 400 when the
-/// text holds no game or its tags are malformed.
+/// Reads the last game of a record text, in the records format or in OGN
+/// (told by its content), into a [`Setup`]: 400 when the text holds no
+/// game, its tags are malformed or its OGN does not read (the error names
+/// the line).
 pub fn setup_from_record(text: &str) -> Result<Setup, ApiError> {
-    let (records, _) = crate::referee::records::parse_records(text);
+    let records =
+        crate::ogn::records_of_text(text).map_err(|e| ApiError::BadRequest(format!("OGN: {e}")))?;
     let record = records
         .last()
         .ok_or_else(|| ApiError::BadRequest("the text holds no game record".into()))?;
@@ -520,6 +523,17 @@ pub fn setup_from_record(text: &str) -> Result<Setup, ApiError> {
         position: saved.position,
         moves: saved.moves,
     })
+}
+
+/// The OGN text of a game in the records format (one game): 422 for a
+/// variant OGN does not cover.
+pub fn ogn_of_record(text: &str) -> Result<String, ApiError> {
+    let (records, _) = crate::referee::records::parse_records(text);
+    let record = records
+        .last()
+        .ok_or_else(|| ApiError::Internal("the game's record does not read back".into()))?;
+    let game = crate::ogn::from_record(record).map_err(ApiError::Unprocessable)?;
+    crate::ogn::write_game(&game).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
 #[cfg(test)]
@@ -642,6 +656,31 @@ mod tests {
         assert!(matches!(
             setup_from_record("nonsense"),
             Err(ApiError::BadRequest(_))
+        ));
+    }
+
+    #[test]
+    fn ogn_round_trips_and_covers_oware_only() {
+        let mut table = oware();
+        table.play("F").unwrap();
+        table.play("f").unwrap();
+        let text = ogn_of_record(&table.record()).unwrap();
+        assert!(text.contains("\n1. F f *\n"), "{text}");
+        let setup = setup_from_record(&text).unwrap();
+        assert_eq!(setup.moves, ["F", "f"]);
+        let err = setup_from_record("1. F f 2. Z *").unwrap_err();
+        assert!(
+            matches!(&err, ApiError::BadRequest(m) if m.contains("line 1")),
+            "{err:?}"
+        );
+        let colors = build(&Setup {
+            variant: Some("colors16".into()),
+            ..Setup::default()
+        })
+        .unwrap();
+        assert!(matches!(
+            ogn_of_record(&colors.record()),
+            Err(ApiError::Unprocessable(_))
         ));
     }
 }

@@ -7,3 +7,4 @@ pub mod games;
 pub mod letters;
 pub mod process;
 pub mod records;
+pub mod scratch;

@@ -390,6 +390,7 @@ window.addEventListener("unhandledrejection", (e) => {
     const g = page.game;
     $("btn-undo").disabled = !g || g.moves.length === 0;
     $("btn-redo").disabled = !g || g.redo.length === 0;
+    $("btn-save-ogn").disabled = !g || g.variant !== "oware";
     // While the engine thinks, a hint, an analysis or the values would stop
     // its search (the server then refuses to play the move it cut short).
     const idle = !!g && !g.end && !page.thinking;
@@ -1085,21 +1086,24 @@ window.addEventListener("unhandledrejection", (e) => {
     gameCall("/position", { position: text, moves: [] });
   });
 
-  $("btn-save").addEventListener("click", () => {
+  // Downloads the game: the records format (".txt") or OGN (".ogn").
+  function saveGame(ogn) {
     const g = page.game;
     if (!g) return;
     run(async () => {
-      const text = await api("GET", "/api/games/" + g.id + "/record");
+      const text = await api("GET", "/api/games/" + g.id + "/record" + (ogn ? "?format=ogn" : ""));
       const blob = new Blob([typeof text === "string" ? text : JSON.stringify(text)], { type: "text/plain" });
       const a = document.createElement("a");
       a.href = URL.createObjectURL(blob);
-      a.download = "awale-" + g.variant + "-" + new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-") + ".txt";
+      a.download = "awale-" + g.variant + "-" + new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-") + (ogn ? ".ogn" : ".txt");
       document.body.appendChild(a);
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     });
-  });
+  }
+  $("btn-save").addEventListener("click", () => saveGame(false));
+  $("btn-save-ogn").addEventListener("click", () => saveGame(true));
 
   $("load-file").addEventListener("change", (e) => {
     const file = e.target.files && e.target.files[0];
