@@ -86,10 +86,10 @@ pub const MAX_DEPTH: u32 = 20;
 
 /// How many plies above the leaves a cancellable perft stops looking at its
 /// stop flag: subtrees this shallow are counted by [`perft`] whole, so the
-/// hot loops never test the flag (a 5-ply subtree has a few thousand paths
-/// in `oware`, about two million from the start of `colors12`, the widest
-/// variant; the extra work is under 0.1% of a perft's instructions).
-const STOP_GRAIN: u32 = 5;
+/// hot loops never test the flag (a 3-ply subtree has a few hundred paths
+/// in `oware` and some thousands in the 16-hole variants, so a `stop` is
+/// acted on within milliseconds in every variant).
+const STOP_GRAIN: u32 = 3;
 
 /// Why [`divide`] returned no counts.
 #[derive(Debug)]

@@ -372,14 +372,29 @@ fn stop_ends_a_deep_perft() {
 }
 
 #[test]
-fn a_piped_perft_completes_before_quit_and_the_end_of_input() {
-    for end in ["quit\n", ""] {
+fn a_piped_perft_completes_before_the_end_of_input() {
+    let mut e = Engine::start(&[]);
+    e.send_bytes(b"position startpos\ngo perft 5\n");
+    e.close_input();
+    assert!(e.wait_exit().success());
+    let rest = e.rest();
+    assert!(rest.iter().any(|l| l == "Nodes searched: 5219"), "{rest:?}");
+}
+
+/// `quit` stops every long command: a bench or perft that would run for
+/// hours ends, and the engine exits.
+#[test]
+fn quit_stops_a_long_bench_and_perft() {
+    for long in ["bench 40", "perft 20"] {
         let mut e = Engine::start(&[]);
-        e.send_bytes(format!("position startpos\ngo perft 5\n{end}").as_bytes());
-        e.close_input();
-        assert!(e.wait_exit().success());
+        e.send(long);
+        e.send("quit");
+        assert!(e.wait_exit().success(), "{long}");
         let rest = e.rest();
-        assert!(rest.iter().any(|l| l == "Nodes searched: 5219"), "{rest:?}");
+        assert!(
+            rest.iter().any(|l| l.ends_with(" stopped")),
+            "{long}: {rest:?}"
+        );
     }
 }
 

@@ -127,21 +127,27 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
     assert!(!out.status.success());
     assert!(stderr.contains("truncated"), "{stderr}");
 
-    // Through the environment, a bad file gives the hand-set evaluation:
-    // the engine still plays.
+    // Through the environment, a bad file is an error too, never a silent
+    // fallback to other weights; so are a missing file and a misspelt name.
+    for spec in [bad.to_str().unwrap(), "/nonexistent", "fitted"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+            .args(["bench", "--depth", "3"])
+            .env("AWALE_EVAL", spec)
+            .output()
+            .unwrap();
+        let (stdout, stderr) = text(&out);
+        assert!(!out.status.success(), "{spec}: {stdout}");
+        assert!(stderr.contains(&format!("AWALE_EVAL={spec}: ")), "{stderr}");
+    }
+    // A good one is played.
     let out = Command::new(env!("CARGO_BIN_EXE_awale"))
         .args(["bench", "--depth", "3"])
-        .env("AWALE_EVAL", bad.to_str().unwrap())
+        .env("AWALE_EVAL", "<hand-set>")
         .output()
         .unwrap();
-    assert!(out.status.success());
     let hand = awale(&["bench", "--depth", "3", "--eval", "<hand-set>"]);
-    assert!(hand.status.success());
-    assert_eq!(
-        bench_nodes(&out),
-        bench_nodes(&hand),
-        "the fallback is the hand-set evaluation"
-    );
+    assert!(out.status.success() && hand.status.success());
+    assert_eq!(bench_nodes(&out), bench_nodes(&hand));
 
     // A reader of the report that is gone before the first line (`awale
     // tune ... | head -0`) costs neither the run nor the weights file.

@@ -122,8 +122,14 @@ enum Command {
 /// Parses the command line and runs what it asks for.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    use awale::variants::oware::eval;
     if let Some(spec) = &cli.eval {
-        awale::variants::oware::eval::install(spec)?;
+        eval::install(spec).map_err(|e| anyhow::anyhow!("--eval: {e}"))?;
+    } else if let Some(spec) = std::env::var_os(eval::ENV_VAR).filter(|s| !s.is_empty()) {
+        // Checked here, so that a bad value is an error, never a silent
+        // fallback to other weights at the first evaluation.
+        let spec = spec.to_string_lossy();
+        eval::install(&spec).map_err(|e| anyhow::anyhow!("{}={spec}: {e}", eval::ENV_VAR))?;
     }
     match cli.command {
         None => uci::run(uci::UciArgs::default()),

@@ -1,5 +1,6 @@
 //! `awale uci` (and `awale` alone): the protocol loop on stdin/stdout.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use anyhow::anyhow;
@@ -17,11 +18,20 @@ pub struct UciArgs {
     tables: Option<String>,
 }
 
+/// What a person who started the protocol loop at a terminal is told.
+const NEWCOMER_HINT: &str = "This is the engine protocol, for GUIs and referees (type 'help' for its commands, 'quit' to leave).\n\
+To play against the engine: 'awale play' in the terminal, or 'awale serve --open' for the board in a browser.";
+
 /// Speaks the protocol until `quit` or the end of the input; exits with 0.
 pub fn run(args: UciArgs) -> anyhow::Result<ExitCode> {
     let mut settings = Settings::default();
     if let Some(tables) = &args.tables {
         settings.tables = Source::parse(tables).map_err(|e| anyhow!("--tables: {e}"))?;
+    }
+    if std::io::stdin().is_terminal() {
+        // A person at the keyboard, not a GUI: say where the game is, on
+        // stderr so that stdout stays the protocol's.
+        eprintln!("{NEWCOMER_HINT}");
     }
     awale::protocol::engine::run_stdio(settings)?;
     Ok(ExitCode::SUCCESS)

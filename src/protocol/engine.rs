@@ -2,9 +2,9 @@
 //!
 //! Three kinds of threads cooperate:
 //! - the input thread reads and parses lines; on `stop` it gives the stop
-//!   signal of every `go`, `perft` and `bench` read so far itself (on `quit`
-//!   and at the end of input, of every `go`: a perft or bench completes, as
-//!   a script expects), so a search stops at once even while the command
+//!   signal of every `go`, `perft` and `bench` read so far itself (also on
+//!   `quit`; at the end of input, of every `go`: a perft or bench completes,
+//!   as a script expects), so a search stops at once even while the command
 //!   thread waits; on `ponderhit` it gives the ponderhit signal of the
 //!   oldest `go ponder` still pondering; it answers `isready` itself while a
 //!   search is under way;
@@ -267,9 +267,12 @@ fn read_input<R: Read>(
                         Message::Command(Command::Stop, None)
                     }
                     Ok(Command::Quit) => {
-                        // A perft or bench completes, as a script expects.
+                        // Every long command stops; at the end of the input
+                        // (below) a perft or bench completes, as a piped
+                        // script expects.
                         quitting.store(true, Ordering::SeqCst);
                         stop_searches(&mut searches);
+                        stop_latest(&mut jobs);
                         let _ = tx.send(Message::Command(Command::Quit, None));
                         return;
                     }

@@ -548,7 +548,8 @@ impl<G: Game> AnySession for Session<G> {
         let _ = writeln!(out, "Captured: South {}, North {}", scores[0], scores[1]);
         let legal = self.legal_moves();
         let _ = writeln!(out, "Legal moves: {}", legal.join(" "));
-        if let Some(oracle) = self.searcher.oracle() {
+        // A finished game has its result below, not a table value.
+        if let (Some(oracle), None) = (self.searcher.oracle(), self.game_end()) {
             let text = oracle.describe(self.pos(), self.line.history());
             let _ = writeln!(out, "Tables: {text}");
         }
@@ -585,6 +586,15 @@ impl<G: Game> AnySession for Session<G> {
 
     fn eval(&self) -> String {
         let mut out = String::new();
+        // A finished game has a result, not an evaluation.
+        if let Some(end) = self.game_end() {
+            let _ = writeln!(
+                out,
+                "Game over: {}; final score South {}, North {}",
+                end.reason, end.scores[0], end.scores[1]
+            );
+            return out;
+        }
         let side = self.game.side_to_move(self.pos());
         let _ = writeln!(
             out,
@@ -594,13 +604,6 @@ impl<G: Game> AnySession for Session<G> {
             let _ = writeln!(out, "  {name}: {value}");
         }
         let _ = writeln!(out, "Total: {}", self.game.evaluate(self.pos()));
-        if let Some(end) = self.game_end() {
-            let _ = writeln!(
-                out,
-                "Game over: {}; final score South {}, North {}",
-                end.reason, end.scores[0], end.scores[1]
-            );
-        }
         out
     }
 
@@ -768,6 +771,12 @@ mod tests {
             .unwrap();
         assert!(s.game_end().is_some());
         assert!(s.display().contains("Game over: yes"));
+        s.wait_ready();
+        assert!(!s.display().contains("Tables:"), "{}", s.display());
+        assert_eq!(
+            s.eval(),
+            "Game over: the player to move has no legal move; final score South 23, North 25\n"
+        );
         assert_eq!(search_to(&mut s, 2, 1, &[]).0, None);
     }
 

@@ -25,9 +25,10 @@
 //! file named by the `AWALE_EVAL` environment variable if any, else the
 //! built-in choice [`DEFAULT_FITTED`]; [`install`] replaces it at any time
 //! (the `--eval` flag, the `EvalFile` option). A weight file that fails its
-//! checks is refused with a clear error and changes nothing; a bad
-//! `AWALE_EVAL` gives a warning (logged) and the hand-set weights. Nothing
-//! panics.
+//! checks is refused with a clear error and changes nothing. The command
+//! line installs `AWALE_EVAL` at start-up and refuses a bad one; a library
+//! caller that never installs one gets, for a bad `AWALE_EVAL`, a logged
+//! warning and the hand-set weights. Nothing panics.
 
 use std::path::Path;
 use std::ptr;
