@@ -6,6 +6,7 @@ use super::reader::result_text;
 use super::{OgnError, OgnGame, RESERVED, ROSTER, VARIANT};
 use crate::game::{Game, Line, Side};
 use crate::play::saved::changed_options;
+use crate::referee::records::push_tag;
 
 /// The longest line of moves.
 const WIDTH: usize = 79;
@@ -25,22 +26,7 @@ pub fn write_games(games: &[OgnGame]) -> Result<String, OgnError> {
 /// played (a game read from a file always is).
 pub fn write_game(game: &OgnGame) -> Result<String, OgnError> {
     let mut text = String::new();
-    let mut tag = |name: &str, value: &str| {
-        text.push('[');
-        text.push_str(name);
-        text.push_str(" \"");
-        for c in value.chars() {
-            match c {
-                '"' | '\\' => {
-                    text.push('\\');
-                    text.push(c);
-                }
-                c if c.is_control() => text.push(' '),
-                c => text.push(c),
-            }
-        }
-        text.push_str("\"]\n");
-    };
+    let mut tag = |name: &str, value: &str| push_tag(&mut text, name, value);
     tag("Variant", VARIANT);
     for name in ROSTER {
         tag(name, game.tag(name).unwrap_or("?"));

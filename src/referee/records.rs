@@ -109,20 +109,7 @@ impl Record {
     pub fn to_text(&self) -> String {
         let mut text = String::new();
         for (name, value) in &self.tags {
-            text.push('[');
-            text.push_str(name);
-            text.push_str(" \"");
-            for c in value.chars() {
-                match c {
-                    '"' | '\\' => {
-                        text.push('\\');
-                        text.push(c);
-                    }
-                    c if c.is_control() => text.push(' '),
-                    c => text.push(c),
-                }
-            }
-            text.push_str("\"]\n");
+            push_tag(&mut text, name, value);
         }
         text.push('\n');
         text.push_str(&self.moves.join(" "));
@@ -131,6 +118,26 @@ impl Record {
         text.push_str("\n\n");
         text
     }
+}
+
+/// Writes one tag line `[Name "value"]` (with its newline), `"` and `\`
+/// escaped by a backslash and control characters written as spaces: the
+/// tag lines of records and of OGN files alike.
+pub fn push_tag(text: &mut String, name: &str, value: &str) {
+    text.push('[');
+    text.push_str(name);
+    text.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                text.push('\\');
+                text.push(c);
+            }
+            c if c.is_control() => text.push(' '),
+            c => text.push(c),
+        }
+    }
+    text.push_str("\"]\n");
 }
 
 /// Parses one tag line `[Name "value"]`.
