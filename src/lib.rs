@@ -10,6 +10,7 @@
 //! [`prefetch`] their cache hint.
 //! [`think`] is "search against a deadline, keep the best move so far",
 //! used by the protocol, the arbiter mode and the terminal game.
+//! [`files`] opens every input file with its checks and bounds.
 //! [`datagen`] writes self-play training data for the evaluation, [`tune`]
 //! fits the evaluation's weights to it.
 
@@ -17,6 +18,7 @@ pub mod bench;
 pub mod book;
 pub mod checksum;
 pub mod datagen;
+pub mod files;
 pub mod game;
 pub mod perft;
 pub mod play;

@@ -19,6 +19,7 @@ mod colors16_reference;
 mod datagen_cli;
 mod docs;
 mod eval;
+mod hostile_files;
 mod match_mock;
 mod match_selfplay;
 mod openings_file;

@@ -33,6 +33,11 @@ const MAGIC: &[u8; 8] = b"AWALEBK\0";
 pub const HEADER: usize = 96;
 /// Bytes of one entry.
 pub const ENTRY: usize = 12;
+/// The most entries a book file read from disk may hold (the built-in
+/// book has a few thousand): a larger file is refused before it is read.
+pub const MAX_ENTRIES: usize = 1 << 22;
+/// The size of a book file of [`MAX_ENTRIES`] entries, the largest read.
+pub const MAX_FILE_LEN: u64 = (HEADER + ENTRY * MAX_ENTRIES) as u64;
 const VARIANT: std::ops::Range<usize> = 24..40;
 const RULES: std::ops::Range<usize> = 40..96;
 

@@ -134,9 +134,10 @@ impl Book {
         Ok(format::encode(&self.contents)?)
     }
 
-    /// Reads and checks the book file at `path`.
+    /// Reads and checks the book file at `path`, a regular file of at most
+    /// [`format::MAX_FILE_LEN`] bytes.
     pub fn load(path: &Path) -> Result<Book, BookError> {
-        let bytes = fs::read(path)
+        let bytes = crate::files::read_bounded(path, format::MAX_FILE_LEN, "book file")
             .map_err(|e| BookError(format!("cannot read {}: {e}", path.display())))?;
         Book::decode(&bytes).map_err(|e| BookError(format!("{}: {e}", path.display())))
     }

@@ -168,11 +168,18 @@ fn open_output(
     let bytes = header
         .encode()
         .ok_or_else(|| Error::Format("the rule options are too long for the header".into()))?;
-    let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    const WHAT: &str = "training-data file";
+    // An existing output must be a regular file: a FIFO would block.
+    let len = match crate::files::open_regular(path, crate::files::UNLIMITED, WHAT) {
+        Ok((_, len)) => len,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
+        Err(e) => return Err(Error::io(path, e)),
+    };
     // A header cut by a kill during the first write counts as no file.
     let fresh = len == 0
         || (len < bytes.len() as u64
-            && std::fs::read(path).is_ok_and(|old| bytes.starts_with(&old)));
+            && crate::files::read_bounded(path, bytes.len() as u64, WHAT)
+                .is_ok_and(|old| bytes.starts_with(&old)));
     if fresh {
         let mut file = File::create(path).map_err(|e| Error::io(path, e))?;
         file.write_all(&bytes)

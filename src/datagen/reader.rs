@@ -2,7 +2,6 @@
 //! (for the tuner), and [`scan`] finds where the good blocks end (for
 //! resuming after a kill).
 
-use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
@@ -30,9 +29,12 @@ enum Next {
 }
 
 impl Reader {
-    /// Opens `path` and checks its header.
+    /// Opens `path`, a regular file of any size (it is read a bounded
+    /// block at a time), and checks its header.
     pub fn open(path: &Path) -> Result<Reader, Error> {
-        let file = File::open(path).map_err(|e| Error::io(path, e))?;
+        let (file, _) =
+            crate::files::open_regular(path, crate::files::UNLIMITED, "training-data file")
+                .map_err(|e| Error::io(path, e))?;
         Reader::new(BufReader::with_capacity(1 << 16, file)).map_err(|e| e.in_file(path))
     }
 

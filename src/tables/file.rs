@@ -155,8 +155,12 @@ impl std::error::Error for LoadError {}
 pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<u8>), LoadError> {
     let path = level_path(dir, rules, n);
     let bad = |why: String| LoadError::Bad(path.clone(), why);
-    let mut file = match File::open(&path) {
-        Ok(f) => f,
+    // The largest file of this level: a format-2 one (format 1 lacks the
+    // codebook block).
+    let max = (HEADER + codebook::BYTES + 8) as u64 + level_size(n);
+    let mut file = match crate::files::open_regular(&path, max, &format!("table file of level {n}"))
+    {
+        Ok((f, _)) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing(path)),
         Err(e) => return Err(bad(format!("cannot open: {e}"))),
     };

@@ -51,7 +51,8 @@ pub fn read<G: Features>(
 ) -> Result<RecordsRead, Error> {
     // A missing file is an error here (the referee's reader takes it for
     // an empty one, as a new match would).
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = crate::files::read_bounded(path, crate::referee::RECORDS_MAX_LEN, "records file")
+        .map_err(|e| Error::io(path, e))?;
     let (records, _) = parse_records(&String::from_utf8_lossy(&bytes));
     let mut read = RecordsRead::default();
     let mut features = Vec::new();

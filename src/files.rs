@@ -1,0 +1,182 @@
+//! Opening the program's input files safely: every file the program reads
+//! (weights, books, tables, records, openings, training data) is opened
+//! here, so that no file name makes it hang or exhaust its memory.
+//!
+//! A file is opened without blocking (a FIFO given as a file name would
+//! otherwise wait for a writer for ever), must then be a regular file
+//! (not a FIFO, a device such as `/dev/zero`, a directory or a socket),
+//! no larger than its format allows, and is read through a bound, so that
+//! a file growing while it is read cannot take more either. Errors keep
+//! the [`io::ErrorKind`] of the system's (a missing file stays
+//! [`io::ErrorKind::NotFound`]) and say the limit; the caller names the
+//! file.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read};
+use std::path::Path;
+
+/// No limit on a file's size: for the streaming readers of formats made
+/// of bounded blocks, which never hold a whole file.
+pub const UNLIMITED: u64 = u64::MAX;
+
+/// Opens `path` for reading, checks that it is a regular file of at most
+/// `max` bytes and returns it with its length. `what` names the kind of
+/// file in the errors ("weight file").
+pub fn open_regular(path: &Path, max: u64, what: &str) -> io::Result<(File, u64)> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a FIFO blocks until a writer comes, unless non-blocking;
+        // on a regular file the flag changes nothing.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    #[cfg(not(target_os = "linux"))]
+    check(&std::fs::metadata(path)?, max, what)?;
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    check(&meta, max, what)?;
+    Ok((file, meta.len()))
+}
+
+/// Refuses what is not a regular file of at most `max` bytes.
+fn check(meta: &std::fs::Metadata, max: u64, what: &str) -> io::Result<()> {
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}: {}", kind_of(meta), allowed(max, what)),
+        ));
+    }
+    if meta.len() > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{} bytes, larger than the {max} bytes a {what} may have",
+                meta.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// What a file that is not a regular one is, for the error.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO, not a regular file";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device, not a regular file";
+        }
+        if t.is_socket() {
+            return "a socket, not a regular file";
+        }
+    }
+    if meta.is_dir() {
+        "a directory, not a regular file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// "a weight file is a regular file of at most N bytes".
+fn allowed(max: u64, what: &str) -> String {
+    if max == UNLIMITED {
+        format!("a {what} is a regular file")
+    } else {
+        format!("a {what} is a regular file of at most {max} bytes")
+    }
+}
+
+/// The bytes of the file at `path`, a regular file of at most `max` bytes
+/// (see [`open_regular`]); read through that bound, so a file growing
+/// meanwhile is refused rather than read on.
+pub fn read_bounded(path: &Path, max: u64, what: &str) -> io::Result<Vec<u8>> {
+    let (file, len) = open_regular(path, max, what)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("grew past the {max} bytes a {what} may have while it was read"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The text of the file at `path`, as [`read_bounded`] reads it; text
+/// that is not UTF-8 is an error.
+pub fn read_text_bounded(path: &Path, max: u64, what: &str) -> io::Result<String> {
+    String::from_utf8(read_bounded(path, max, what)?).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "not UTF-8 text (byte {}): a {what} is text",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("awale-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_small_regular_file_is_read_whole() {
+        let dir = scratch("small");
+        let path = dir.join("f");
+        std::fs::write(&path, b"hello").unwrap();
+        assert_eq!(read_bounded(&path, 5, "test file").unwrap(), b"hello");
+        assert_eq!(read_text_bounded(&path, 5, "test file").unwrap(), "hello");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_naming_the_limit() {
+        let dir = scratch("large");
+        let path = dir.join("f");
+        std::fs::write(&path, b"hello!").unwrap();
+        let e = read_bounded(&path, 5, "test file").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert!(e.to_string().contains("5 bytes a test file"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_file_stays_not_found() {
+        let e = read_bounded(Path::new("/no/such/file"), 5, "test file").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn devices_and_directories_are_refused() {
+        for path in ["/dev/zero", "/dev/null", "/"] {
+            let e = read_bounded(Path::new(path), 100, "test file").unwrap_err();
+            assert!(e.to_string().contains("not a regular file"), "{path}: {e}");
+            assert!(e.to_string().contains("at most 100 bytes"), "{path}: {e}");
+        }
+    }
+
+    #[test]
+    fn text_must_be_utf8() {
+        let dir = scratch("text");
+        let path = dir.join("f");
+        std::fs::write(&path, b"ok\xff").unwrap();
+        let e = read_text_bounded(&path, 5, "test file").unwrap_err();
+        assert!(e.to_string().contains("byte 2"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
