@@ -1,6 +1,8 @@
-//! Opening the program's input files safely: every file the program reads
-//! (weights, books, tables, records, openings, training data) is opened
-//! here, so that no file name makes it hang or exhaust its memory.
+//! The program's files, read and written safely.
+//!
+//! Every file the program reads (weights, books, tables, records,
+//! openings, training data) is opened here, so that no file name makes it
+//! hang or exhaust its memory.
 //!
 //! A file is opened without blocking (a FIFO given as a file name would
 //! otherwise wait for a writer for ever), must then be a regular file
@@ -10,10 +12,20 @@
 //! the [`io::ErrorKind`] of the system's (a missing file stays
 //! [`io::ErrorKind::NotFound`]) and say the limit; the caller names the
 //! file.
+//!
+//! Every file the program writes whole (weights, books, table levels, a
+//! saved game) is written by [`write_atomic`]: under a temporary name in
+//! the same directory, synced, then renamed over the final name, so that a
+//! full disk or a kill never leaves a truncated file under the final name
+//! (an older file there stays whole). The records and training-data files
+//! are not written this way: they grow by appending one whole game at a
+//! time, synced, and their readers cut a partial last game, which is what
+//! lets a killed event or data run resume without rewriting its file.
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// No limit on a file's size: for the streaming readers of formats made
 /// of bounded blocks, which never hold a whole file.
@@ -122,6 +134,52 @@ pub fn read_text_bounded(path: &Path, max: u64, what: &str) -> io::Result<String
     })
 }
 
+/// Writes the file at `path` whole or not at all: `write` fills a
+/// temporary file of the same directory, which is synced and renamed to
+/// `path` (the directory then synced where the platform allows it). On
+/// an error the temporary file is removed and `path` is as it was.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> io::Result<()> {
+    /// Tells apart the temporary files of one process.
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let tmp = dir.join(format!(
+        ".{}.tmp{}-{}",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // Make the rename itself durable where the platform allows it.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// [`write_atomic_with`] of `bytes`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |out| out.write_all(bytes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +226,27 @@ mod tests {
             assert!(e.to_string().contains("not a regular file"), "{path}: {e}");
             assert!(e.to_string().contains("at most 100 bytes"), "{path}: {e}");
         }
+    }
+
+    #[test]
+    fn an_atomic_write_replaces_the_file_and_leaves_nothing_else() {
+        let dir = scratch("write");
+        let path = dir.join("out.bin");
+        std::fs::write(&path, b"old").unwrap();
+        write_atomic(&path, b"new contents").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new contents");
+        let failed = write_atomic_with(&path, |out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("the disk is full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"new contents");
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["out.bin"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -19,8 +19,6 @@ pub mod check;
 pub mod format;
 
 use std::fmt;
-use std::fs;
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -142,22 +140,12 @@ impl Book {
         Book::decode(&bytes).map_err(|e| BookError(format!("{}: {e}", path.display())))
     }
 
-    /// Writes the book to `path`: under a temporary name in the same
-    /// directory, synced, then renamed, so that `path` is always a whole book.
+    /// Writes the book to `path` by [`crate::files::write_atomic`], so that
+    /// `path` is always a whole book.
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
         let bytes = self.encode()?;
-        let fail = |e: std::io::Error| BookError(format!("cannot write {}: {e}", path.display()));
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        let mut file = fs::File::create(&tmp).map_err(fail)?;
-        let written = file.write_all(&bytes).and_then(|()| file.sync_all());
-        drop(file);
-        if let Err(e) = written.and_then(|()| fs::rename(&tmp, path)) {
-            let _ = fs::remove_file(&tmp);
-            return Err(fail(e));
-        }
-        Ok(())
+        crate::files::write_atomic(path, &bytes)
+            .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
     }
 
     /// The book built into the binary, read once; `None` (and an error in
@@ -293,6 +281,7 @@ impl Book {
 mod tests {
     use super::*;
     use crate::variants::oware::Oware;
+    use std::fs;
 
     #[test]
     fn a_book_move_gives_way_to_a_search_as_deep_or_a_proof() {
@@ -393,7 +382,13 @@ mod tests {
         let book = start_book(&game);
         book.save(&path).unwrap();
         assert_eq!(Book::load(&path).unwrap(), book);
-        assert!(!dir.join("b.bin.tmp").exists());
+        let left = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name());
+        assert!(
+            !left
+                .into_iter()
+                .any(|n| n.to_string_lossy().contains(".tmp")),
+            "no temporary file is left"
+        );
         let mut bytes = fs::read(&path).unwrap();
         let last = bytes.len() - 3;
         bytes[last] ^= 1;

@@ -159,7 +159,10 @@ pub fn header_of(job: &Job) -> Header {
 }
 
 /// Opens the output: a new file gets the header; an existing one is
-/// checked, cut back to its last good block, and its games listed.
+/// checked, cut back to its last good block, and its games listed. The
+/// file is appended to, one whole synced block a game, rather than
+/// rewritten by [`crate::files::write_atomic`]: that is what lets a
+/// killed run resume, a partial last block being cut on the next open.
 fn open_output(
     path: &Path,
     header: &Header,

@@ -314,7 +314,7 @@ impl<G: Game> Session<'_, G> {
             [&names[0], &names[1]],
             self.line.end(),
         );
-        match std::fs::write(path, record.to_text()) {
+        match crate::files::write_atomic(std::path::Path::new(path), record.to_text().as_bytes()) {
             Ok(()) => writeln!(
                 out,
                 "Saved {} moves to {path} (continue with: awale play --load {path}).",

@@ -21,13 +21,12 @@
 //! header at once and read as [`Codebook::format_1`] says. Such files are
 //! still read; they know nothing under every history but the exact values.
 //!
-//! A level is written under a temporary name in the same directory, synced,
-//! then renamed to its final name: a file under a final name is always
-//! complete, and a killed build leaves at most a temporary file, which the
-//! next build replaces.
+//! A level is written by [`crate::files::write_atomic_with`] (under a
+//! temporary name in the same directory, synced, then renamed to its
+//! final name): a file under a final name is always complete, and a
+//! killed build leaves at most a temporary file, which nothing reads.
 
-use std::fs::{self, File};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::codebook::{self, Codebook};
@@ -104,28 +103,11 @@ fn write_file(
     exact: u64,
 ) -> io::Result<PathBuf> {
     let path = level_path(dir, rules, n);
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        file_name(rules, n),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+    crate::files::write_atomic_with(&path, |out| {
         out.write_all(&header(rules, n, entries, exact, version))?;
         out.write_all(between)?;
-        out.write_all(entries)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        fs::rename(&tmp, &path)
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    // Make the rename itself durable where the platform allows it.
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
+        out.write_all(entries)
+    })?;
     Ok(path)
 }
 
