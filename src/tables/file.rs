@@ -10,12 +10,17 @@
 //! | 16     | 16    | the variant's name, zero-padded (`oware`)            |
 //! | 32     | 1     | `GrandSlam`: 0 `nocapture`, 1 `forbidden`, 2 `capture` |
 //! | 33     | 1     | `MustFeed`: 1 `true`, 0 `false`                       |
-//! | 34     | 6     | zero                                                 |
+//! | 34     | 6     | zero (checked)                                       |
 //! | 40     | 8     | the number of positions                              |
 //! | 48     | 8     | checksum of the entries (see [`checksum`])           |
-//! | 56     | 8     | how many entries are exact (a statistic)             |
+//! | 56     | 8     | how many entries are exact (a statistic, checked)    |
 //! | 64     | 1024  | the codebook: 4 bytes per byte value (see [`Codebook`]) |
 //! | 1088   | 8     | checksum of the codebook                             |
+//!
+//! Every header byte is checked on load: the fields against what the
+//! engine expects (the zero bytes included) and the entries' count, exact
+//! count and checksum against the entries themselves, so no change to the
+//! header goes unnoticed.
 //!
 //! Format 1 (before 2026-11-27) had no codebook: its entries follow the
 //! header at once and read as [`Codebook::format_1`] says. Such files are
@@ -169,6 +174,9 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<
     }
     let file_rules =
         Rules::from_codes(h[32], h[33]).ok_or_else(|| bad("unknown rule codes".into()))?;
+    if h[34..40].iter().any(|&b| b != 0) {
+        return Err(bad("header bytes 34 to 39 are not zero".into()));
+    }
     if file_rules != *rules {
         return Err(bad(format!(
             "built for rules {}, the engine plays {}",
@@ -214,11 +222,25 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<
     if checksum(&entries) != u64_at(48) {
         return Err(bad("checksum mismatch: the file is corrupt".into()));
     }
-    // Which of the 256 bytes are valid entries of this level, worked out
-    // once: the check of a large level is then a table look-up per byte.
-    let valid: [bool; 256] = std::array::from_fn(|b| book.decode(b as u8).is_some());
-    if let Some(i) = entries.iter().position(|&b| !valid[usize::from(b)]) {
-        return Err(bad(format!("entry {i} is not valid for level {n}")));
+    // What each of the 256 bytes is in this level (0 not a valid entry,
+    // 1 an entry, 2 an exact one), worked out once: the check of a large
+    // level is then a table look-up per byte.
+    let kind: [u8; 256] = std::array::from_fn(|b| match book.decode(b as u8) {
+        None => 0,
+        Some(e) => 1 + u8::from(e.is_exact()),
+    });
+    let mut exact = 0u64;
+    for (i, &b) in entries.iter().enumerate() {
+        match kind[usize::from(b)] {
+            0 => return Err(bad(format!("entry {i} is not valid for level {n}"))),
+            k => exact += u64::from(k - 1),
+        }
+    }
+    if exact != u64_at(56) {
+        return Err(bad(format!(
+            "says {} exact entries, the file holds {exact}",
+            u64_at(56)
+        )));
     }
     Ok((book, entries))
 }
