@@ -145,7 +145,7 @@ fn a_killed_run_resumes_to_the_same_file() {
     );
     assert!(ok, "{err}");
     assert!(
-        err.contains("cut short") && err.contains("bytes cut off"),
+        err.contains("cut short") && err.contains("bytes, 1 game (the damaged one"),
         "{err}"
     );
     let resumed = indices(&killed);

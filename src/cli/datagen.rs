@@ -122,10 +122,15 @@ pub fn run(args: DatagenArgs) -> anyhow::Result<ExitCode> {
     );
     let mut positions = 0u64;
     let summary = datagen::run(&job, &mut |event| match event {
-        Event::Truncated { why, bytes } => {
+        Event::Truncated { why, bytes, games } => {
+            let games = match games {
+                1 => "1 game".to_string(),
+                n => format!("{n} games"),
+            };
             bar.suspend(|| {
                 eprintln!(
-                    "warning: {}: {why}; {bytes} bytes cut off, the game is played again",
+                    "warning: {}: {why}; cut there: {bytes} bytes, {games} (the damaged one \
+                     and all after it), which are played again",
                     out.display()
                 )
             });
