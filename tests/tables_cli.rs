@@ -59,7 +59,7 @@ fn build(dir: &Path, max: &str) -> String {
         "build",
         "--max-seeds",
         max,
-        "--dir",
+        "--tables",
         dir.to_str().unwrap(),
         "--quiet",
     ]);
@@ -339,11 +339,16 @@ fn a_directory_of_files_is_used_by_the_protocol_and_analyze() {
     let dir = scratch("use");
     build(&dir, "8");
     let dir = dir.to_str().unwrap();
-    let out = protocol(
-        &["uci", "--tables", dir],
-        &format!("{READY}position fen {COVERED}\ngo depth 4\nquit\n"),
-    );
-    assert!(out.contains("score cp 20600"), "{out}");
+    // `awale --tables DIR` is `awale uci --tables DIR`.
+    for args in [&["uci", "--tables", dir][..], &["--tables", dir]] {
+        let out = protocol(
+            args,
+            &format!("{READY}position fen {COVERED}\ngo depth 4\nquit\n"),
+        );
+        assert!(out.contains("score cp 20600"), "{args:?}: {out}");
+    }
+    let (ok, _, err) = awale(&["--tables", dir, "perft", "1"]);
+    assert!(!ok && err.contains("after the subcommand"), "{err}");
     let (ok, json, err) = awale(&[
         "analyze",
         "--tables",

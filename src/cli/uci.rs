@@ -17,6 +17,13 @@ pub struct UciArgs {
     tables: Option<String>,
 }
 
+impl UciArgs {
+    /// Whether any argument was given (they only apply to the protocol loop).
+    pub fn given(&self) -> bool {
+        self.tables.is_some()
+    }
+}
+
 /// Speaks the protocol until `quit` or the end of the input; exits with 0.
 pub fn run(args: UciArgs) -> anyhow::Result<ExitCode> {
     let mut settings = Settings::default();
