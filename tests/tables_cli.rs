@@ -167,9 +167,17 @@ fn bad_requests_are_refused_with_a_clear_message() {
     );
     let (ok, _, err) = awale(&["tables", "probe", "--variant", "colors12"]);
     assert!(
-        !ok && err.contains("only oware has endgame tables"),
+        !ok && err.contains("'colors12' for '--variant")
+            && err.contains("[possible values: oware]"),
         "{err}"
     );
+    // The help offers only what works, and says why.
+    let (ok, help, _) = awale(&["tables", "probe", "--help"]);
+    assert!(
+        ok && help.contains("oware only (the only variant with endgame tables)"),
+        "{help}"
+    );
+    assert!(!help.contains("colors12"), "{help}");
 }
 
 #[test]

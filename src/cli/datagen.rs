@@ -19,6 +19,7 @@ use super::setup::RulesArgs;
 
 /// Arguments of `awale datagen`.
 #[derive(Args, Debug)]
+#[command(mut_arg("variant", |a| super::setup::oware_only(a, "its records pack the 12 holes of oware")))]
 pub struct DatagenArgs {
     /// The file to write; an existing one made with the same settings is
     /// resumed (only the missing games are played).

@@ -62,6 +62,7 @@ struct BuildArgs {
 
 /// Arguments of `awale tables probe`.
 #[derive(Args, Debug)]
+#[command(mut_arg("variant", |a| super::setup::oware_only(a, "the only variant with endgame tables")))]
 struct ProbeArgs {
     #[command(flatten)]
     game: GameArgs,
