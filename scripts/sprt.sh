@@ -22,7 +22,13 @@
 # time controls, `--adjudicate-tables DIR` ends the games that endgame
 # tables up to 20 seeds settle, a fifth of the plies: BENCHMARKS.md).
 # Exit status: 0 when H1 is accepted (stronger), 1 when H0 is, 2 undecided.
+# `scripts/sprt.sh --help` prints this text.
 set -euo pipefail
+if [ "${1:-}" = --help ] || [ "${1:-}" = -h ]; then
+  # The comment block above is the one documentation: print it.
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+  exit 0
+fi
 if [ $# -lt 2 ]; then
   echo "usage: $0 OLD_BINARY NEW_BINARY [awale match arguments...]" >&2
   exit 64

@@ -1,124 +1,261 @@
-//! Reading and writing the text files people hand to the tools and get
-//! back (saved games, records, OGN): a read takes only a regular file no
-//! larger than its limit, so that a wrong path (a device, a directory, a
-//! huge file) gets a clear error instead of a hang or an exhausted memory;
-//! a write goes to a temporary name beside the file, is synced, then
-//! renamed over it, so that the file is always either the old one or the
-//! whole new one.
+//! The program's files, read and written safely.
+//!
+//! Every file the program reads (weights, books, tables, records,
+//! openings, training data) is opened here, so that no file name makes it
+//! hang or exhaust its memory.
+//!
+//! A file is opened without blocking (a FIFO given as a file name would
+//! otherwise wait for a writer for ever), must then be a regular file
+//! (not a FIFO, a device such as `/dev/zero`, a directory or a socket),
+//! no larger than its format allows, and is read through a bound, so that
+//! a file growing while it is read cannot take more either. Errors keep
+//! the [`io::ErrorKind`] of the system's (a missing file stays
+//! [`io::ErrorKind::NotFound`]) and say the limit; the caller names the
+//! file.
+//!
+//! Every file the program writes whole (weights, books, table levels, a
+//! saved game) is written by [`write_atomic`]: under a temporary name in
+//! the same directory, synced, then renamed over the final name, so that a
+//! full disk or a kill never leaves a truncated file under the final name
+//! (an older file there stays whole). The records and training-data files
+//! are not written this way: they grow by appending one whole game at a
+//! time, synced, and their readers cut a partial last game, which is what
+//! lets a killed event or data run resume without rewriting its file.
 
-use std::fmt;
-use std::fs;
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Why a file could not be read or written; the message names the file.
-#[derive(Debug)]
-pub struct FileError(String);
+/// No limit on a file's size: for the streaming readers of formats made
+/// of bounded blocks, which never hold a whole file.
+pub const UNLIMITED: u64 = u64::MAX;
 
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+/// Opens `path` for reading, checks that it is a regular file of at most
+/// `max` bytes and returns it with its length. `what` names the kind of
+/// file in the errors ("weight file").
+pub fn open_regular(path: &Path, max: u64, what: &str) -> io::Result<(File, u64)> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a FIFO blocks until a writer comes, unless non-blocking;
+        // on a regular file the flag changes nothing.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    #[cfg(not(target_os = "linux"))]
+    check(&std::fs::metadata(path)?, max, what)?;
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    check(&meta, max, what)?;
+    Ok((file, meta.len()))
+}
+
+/// Refuses what is not a regular file of at most `max` bytes.
+fn check(meta: &std::fs::Metadata, max: u64, what: &str) -> io::Result<()> {
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}: {}", kind_of(meta), allowed(max, what)),
+        ));
+    }
+    if meta.len() > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{} bytes, larger than the {max} bytes a {what} may have",
+                meta.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// What a file that is not a regular one is, for the error.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO, not a regular file";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device, not a regular file";
+        }
+        if t.is_socket() {
+            return "a socket, not a regular file";
+        }
+    }
+    if meta.is_dir() {
+        "a directory, not a regular file"
+    } else {
+        "not a regular file"
     }
 }
 
-impl std::error::Error for FileError {}
+/// "a weight file is a regular file of at most N bytes".
+fn allowed(max: u64, what: &str) -> String {
+    if max == UNLIMITED {
+        format!("a {what} is a regular file")
+    } else {
+        format!("a {what} is a regular file of at most {max} bytes")
+    }
+}
 
-/// Reads the whole of the regular file `path`, refusing a file of more
-/// than `limit` bytes (checked on the bytes read too, in case the file
-/// grows meanwhile).
-pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
-    let fail = |e: io::Error| FileError(format!("{}: {e}", path.display()));
-    let file = fs::File::open(path).map_err(fail)?;
-    let meta = file.metadata().map_err(fail)?;
-    if !meta.is_file() {
-        return Err(FileError(format!("{}: not a regular file", path.display())));
-    }
-    let too_large = || {
-        FileError(format!(
-            "{}: too large, more than {limit} bytes",
-            path.display()
-        ))
-    };
-    if meta.len() > limit {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(fail)?;
-    if bytes.len() as u64 > limit {
-        return Err(too_large());
+/// The bytes of the file at `path`, a regular file of at most `max` bytes
+/// (see [`open_regular`]); read through that bound, so a file growing
+/// meanwhile is refused rather than read on.
+pub fn read_bounded(path: &Path, max: u64, what: &str) -> io::Result<Vec<u8>> {
+    let (file, len) = open_regular(path, max, what)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("grew past the {max} bytes a {what} may have while it was read"),
+        ));
     }
     Ok(bytes)
 }
 
-/// The temporary name a write to `path` goes through: `path` with `.tmp`
-/// added, in the same directory (so that the rename stays on one disk).
-pub fn temporary_name(path: &Path) -> PathBuf {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    PathBuf::from(tmp)
+/// The text of the file at `path`, as [`read_bounded`] reads it; text
+/// that is not UTF-8 is an error.
+pub fn read_text_bounded(path: &Path, max: u64, what: &str) -> io::Result<String> {
+    String::from_utf8(read_bounded(path, max, what)?).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "not UTF-8 text (byte {}): a {what} is text",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
 }
 
-/// Writes `bytes` to `path` through [`temporary_name`]: written, synced,
-/// then renamed over `path`; on failure the temporary file is removed and
-/// `path` is left as it was.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = temporary_name(path);
-    let written = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()
+/// Writes the file at `path` whole or not at all: `write` fills a
+/// temporary file of the same directory, which is synced and renamed to
+/// `path` (the directory then synced where the platform allows it). On
+/// an error the temporary file is removed and `path` is as it was.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> io::Result<()> {
+    /// Tells apart the temporary files of one process.
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let tmp = dir.join(format!(
+        ".{}.tmp{}-{}",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        write(&mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
     })();
-    if let Err(e) = written.and_then(|()| fs::rename(&tmp, path)) {
+    if let Err(e) = result {
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
     // Make the rename itself durable where the platform allows it.
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Ok(d) = fs::File::open(dir.unwrap_or(Path::new("."))) {
+    if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }
     Ok(())
 }
 
+/// [`write_atomic_with`] of `bytes`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |out| out.write_all(bytes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("awale-files-{name}-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         dir
     }
 
     #[test]
-    fn reads_are_bounded_and_take_regular_files_only() {
-        let dir = scratch("read");
-        let path = dir.join("a.txt");
-        fs::write(&path, b"12345").unwrap();
-        assert_eq!(read_bounded(&path, 5).unwrap(), b"12345");
-        let err = read_bounded(&path, 4).unwrap_err().to_string();
-        assert!(err.contains("too large"), "{err}");
-        let err = read_bounded(&dir, 100).unwrap_err().to_string();
-        assert!(err.contains("not a regular file"), "{err}");
-        let err = read_bounded(&dir.join("none"), 100)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("No such file"), "{err}");
-        fs::remove_dir_all(&dir).unwrap();
+    fn a_small_regular_file_is_read_whole() {
+        let dir = scratch("small");
+        let path = dir.join("f");
+        std::fs::write(&path, b"hello").unwrap();
+        assert_eq!(read_bounded(&path, 5, "test file").unwrap(), b"hello");
+        assert_eq!(read_text_bounded(&path, 5, "test file").unwrap(), "hello");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
-    fn a_write_replaces_the_file_whole_and_leaves_no_temporary() {
+    fn a_file_over_the_limit_is_refused_naming_the_limit() {
+        let dir = scratch("large");
+        let path = dir.join("f");
+        std::fs::write(&path, b"hello!").unwrap();
+        let e = read_bounded(&path, 5, "test file").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert!(e.to_string().contains("5 bytes a test file"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_file_stays_not_found() {
+        let e = read_bounded(Path::new("/no/such/file"), 5, "test file").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn devices_and_directories_are_refused() {
+        for path in ["/dev/zero", "/dev/null", "/"] {
+            let e = read_bounded(Path::new(path), 100, "test file").unwrap_err();
+            assert!(e.to_string().contains("not a regular file"), "{path}: {e}");
+            assert!(e.to_string().contains("at most 100 bytes"), "{path}: {e}");
+        }
+    }
+
+    #[test]
+    fn an_atomic_write_replaces_the_file_and_leaves_nothing_else() {
         let dir = scratch("write");
-        let path = dir.join("b.txt");
-        fs::write(&path, b"old").unwrap();
-        write_atomic(&path, b"new text").unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"new text");
-        assert!(!temporary_name(&path).exists());
-        // A write into a missing directory fails and changes nothing.
-        assert!(write_atomic(&dir.join("no/such/c.txt"), b"x").is_err());
-        fs::remove_dir_all(&dir).unwrap();
+        let path = dir.join("out.bin");
+        std::fs::write(&path, b"old").unwrap();
+        write_atomic(&path, b"new contents").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new contents");
+        let failed = write_atomic_with(&path, |out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("the disk is full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"new contents");
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["out.bin"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn text_must_be_utf8() {
+        let dir = scratch("text");
+        let path = dir.join("f");
+        std::fs::write(&path, b"ok\xff").unwrap();
+        let e = read_text_bounded(&path, 5, "test file").unwrap_err();
+        assert!(e.to_string().contains("byte 2"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

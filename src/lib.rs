@@ -10,6 +10,7 @@
 //! [`prefetch`] their cache hint.
 //! [`think`] is "search against a deadline, keep the best move so far",
 //! used by the protocol, the arbiter mode and the terminal game.
+//! [`files`] opens every input file with its checks and bounds.
 //! [`datagen`] writes self-play training data for the evaluation, [`tune`]
 //! fits the evaluation's weights to it. [`ogn`] reads and writes Oware
 //! Game Notation files (over the rules, which never depend on it);

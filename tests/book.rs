@@ -404,3 +404,73 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Books with a valid checksum but moves that are not legal where they
+/// are played (indices 10, 15, 200 at the start) or a score outside the
+/// protocol's ±19999 are refused on load, by the `Book` option (one error
+/// line; the built-in book stays) and by the tools alike.
+#[test]
+fn crafted_books_with_a_valid_checksum_are_refused_on_load() {
+    let dir = scratch("crafted");
+    let start = start_text();
+    let cases = [
+        (
+            one_position_book(&dir, &start, &[(0, 10), (10, 5)], 20),
+            "move 10 is not legal",
+        ),
+        (
+            one_position_book(&dir, &start, &[(15, 5)], 21),
+            "move 15 is not legal",
+        ),
+        (
+            one_position_book(&dir, &start, &[(200, 5)], 22),
+            "move 200 is not legal",
+        ),
+        (
+            one_position_book(&dir, &start, &[(0, 32767)], 23),
+            "score 32767",
+        ),
+        (
+            one_position_book(&dir, &start, &[(0, -20000)], 24),
+            "score -20000",
+        ),
+    ];
+    for (path, why) in &cases {
+        let script = format!(
+            "setoption name Book value {}\nposition startpos\ngo movetime 50\nquit\n",
+            path.display()
+        );
+        let out = stdout_of(&script);
+        let errors: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("info string error"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{out}");
+        assert!(errors[0].contains(why), "{out}");
+        assert!(
+            !out.contains("cp 32767") && !out.contains("cp -20000"),
+            "{out}"
+        );
+        assert!(
+            out.contains("info string book proposes"),
+            "the built-in book stays: {out}"
+        );
+        let p = path.to_str().unwrap();
+        for args in [
+            ["book", "probe", "--book", p],
+            ["book", "check", "--book", p],
+        ] {
+            let out = Command::new(AWALE).args(args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !out.status.success() && err.contains(why),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    // A book of a position the start does not lead to still loads.
+    let endgame = "0-0-0-0-1-1-2-0-0-0-0-0-23-21-S";
+    let elsewhere = one_position_book(&dir, endgame, &[(0, 100)], 30);
+    assert!(Book::load(&elsewhere).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}

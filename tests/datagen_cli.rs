@@ -145,7 +145,7 @@ fn a_killed_run_resumes_to_the_same_file() {
     );
     assert!(ok, "{err}");
     assert!(
-        err.contains("cut short") && err.contains("bytes cut off"),
+        err.contains("cut short") && err.contains("bytes, 1 game (the damaged one"),
         "{err}"
     );
     let resumed = indices(&killed);
@@ -217,8 +217,13 @@ fn other_variants_are_refused_with_a_clear_message() {
     );
     assert!(!ok, "{err}");
     assert!(
-        err.contains("--variant colors12: datagen supports only oware"),
+        err.contains("'colors12' for '--variant") && err.contains("[possible values: oware]"),
         "{err}"
     );
     assert!(!out.exists());
+    // The help offers only what works, and says why.
+    let (ok, help, _) = datagen(&dir, &["--help"]);
+    assert!(ok, "{help}");
+    assert!(help.contains("oware only (its records pack"), "{help}");
+    assert!(!help.contains("colors12"), "{help}");
 }

@@ -74,3 +74,38 @@ fn the_licence_file_is_the_one_cargo_toml_declares() {
     let licence = fs::read_to_string(root().join("LICENSE")).unwrap();
     assert!(licence.starts_with("MIT License"), "{licence}");
 }
+
+/// `scripts/sprt.sh --help` exits 0 and names every environment variable
+/// the script reads (`${NAME:-...}` or `${NAME:+...}`), so the help is the
+/// whole of its settings.
+#[test]
+fn sprt_help_names_every_variable_it_reads() {
+    let script = root().join("scripts/sprt.sh");
+    let out = std::process::Command::new("bash")
+        .arg(&script)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let text = fs::read_to_string(&script).unwrap();
+    let mut names = Vec::new();
+    for piece in text.split("${").skip(1) {
+        let name: String = piece
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+            .collect();
+        if !name.is_empty()
+            && (piece[name.len()..].starts_with(":-") || piece[name.len()..].starts_with(":+"))
+        {
+            names.push(name);
+        }
+    }
+    assert!(names.len() >= 10, "{names:?}");
+    for name in &names {
+        assert!(
+            help.contains(name.as_str()),
+            "--help does not name {name}: {help}"
+        );
+    }
+}

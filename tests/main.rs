@@ -21,6 +21,7 @@ mod conformance;
 mod datagen_cli;
 mod docs;
 mod eval;
+mod hostile_files;
 mod match_mock;
 mod match_selfplay;
 mod ogn;

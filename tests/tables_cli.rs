@@ -59,7 +59,7 @@ fn build(dir: &Path, max: &str) -> String {
         "build",
         "--max-seeds",
         max,
-        "--dir",
+        "--tables",
         dir.to_str().unwrap(),
         "--quiet",
     ]);
@@ -167,9 +167,17 @@ fn bad_requests_are_refused_with_a_clear_message() {
     );
     let (ok, _, err) = awale(&["tables", "probe", "--variant", "colors12"]);
     assert!(
-        !ok && err.contains("only oware has endgame tables"),
+        !ok && err.contains("'colors12' for '--variant")
+            && err.contains("[possible values: oware]"),
         "{err}"
     );
+    // The help offers only what works, and says why.
+    let (ok, help, _) = awale(&["tables", "probe", "--help"]);
+    assert!(
+        ok && help.contains("oware only (the only variant with endgame tables)"),
+        "{help}"
+    );
+    assert!(!help.contains("colors12"), "{help}");
 }
 
 #[test]
@@ -339,11 +347,16 @@ fn a_directory_of_files_is_used_by_the_protocol_and_analyze() {
     let dir = scratch("use");
     build(&dir, "8");
     let dir = dir.to_str().unwrap();
-    let out = protocol(
-        &["uci", "--tables", dir],
-        &format!("{READY}position fen {COVERED}\ngo depth 4\nquit\n"),
-    );
-    assert!(out.contains("score cp 20600"), "{out}");
+    // `awale --tables DIR` is `awale uci --tables DIR`.
+    for args in [&["uci", "--tables", dir][..], &["--tables", dir]] {
+        let out = protocol(
+            args,
+            &format!("{READY}position fen {COVERED}\ngo depth 4\nquit\n"),
+        );
+        assert!(out.contains("score cp 20600"), "{args:?}: {out}");
+    }
+    let (ok, _, err) = awale(&["--tables", dir, "perft", "1"]);
+    assert!(!ok && err.contains("after the subcommand"), "{err}");
     let (ok, json, err) = awale(&[
         "analyze",
         "--tables",

@@ -558,3 +558,100 @@ fn tune_calibrate_prints_a_factor_per_seed_count() {
     assert!(!Path::new(o).exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A tmpfs of 64 KB mounted on a directory of its own, unmounted when
+/// dropped; `None` (the test then skips, saying why) where this user
+/// cannot mount one.
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    fn mount(dir: &Path) -> Option<SmallDisk> {
+        std::fs::create_dir_all(dir).unwrap();
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(dir)
+            .stderr(Stdio::piped())
+            .output();
+        match out {
+            Ok(out) if out.status.success() => Some(SmallDisk(dir.to_path_buf())),
+            Ok(out) => {
+                eprintln!(
+                    "skipped: cannot mount a tmpfs: {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                );
+                None
+            }
+            Err(e) => {
+                eprintln!("skipped: cannot run mount: {e}");
+                None
+            }
+        }
+    }
+
+    /// Fills the disk: every byte left goes to a file of its own.
+    fn fill(&self) {
+        use std::io::Write;
+        let mut filler = std::fs::File::create(self.0.join("filler")).unwrap();
+        let block = [0u8; 4096];
+        // A tmpfs of 64 KB is full after at most 16 blocks.
+        for _ in 0..64 {
+            if filler.write_all(&block).is_err() {
+                return;
+            }
+        }
+        panic!("the tmpfs did not fill up");
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// `tune --out` on a full disk fails and leaves no truncated file: an
+/// older weight file under that name stays whole, a new name stays absent.
+#[test]
+fn tune_out_on_a_full_disk_leaves_no_truncated_file() {
+    let dir = temp_dir("full-disk");
+    let data = make_data(&dir);
+    let Some(disk) = SmallDisk::mount(&dir.join("disk")) else {
+        return;
+    };
+    let old = disk.0.join("old.bin");
+    std::fs::write(
+        &old,
+        weights::encode(&[7; awale::variants::oware::features::COUNT]),
+    )
+    .unwrap();
+    let before = std::fs::read(&old).unwrap();
+    disk.fill();
+    let new = disk.0.join("new.bin");
+    for out in [&old, &new] {
+        let o = out.to_str().unwrap();
+        let args = [
+            "tune",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            o,
+            "--epochs",
+            "1",
+        ];
+        refused(&args, o);
+    }
+    assert_eq!(
+        std::fs::read(&old).unwrap(),
+        before,
+        "the old file stays whole"
+    );
+    assert!(!new.exists(), "no new file is left");
+    let mut names: Vec<_> = std::fs::read_dir(&disk.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["filler", "old.bin"], "no temporary file is left");
+    drop(disk);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,7 +23,13 @@ impl Server {
 
     /// A server with `extra` arguments after the defaults of the tests.
     fn start_with(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
+        Server::start_command(Command::new(env!("CARGO_BIN_EXE_awale")), extra)
+    }
+
+    /// [`Server::start_with`] run by `cmd` (the binary, or a shell that
+    /// execs it with the arguments that follow).
+    fn start_command(mut cmd: Command, extra: &[&str]) -> Server {
+        let mut child = cmd
             .args(["serve", "--port", "0", "--tables", "<none>"])
             .args(extra)
             .stdin(Stdio::null())
@@ -455,6 +461,25 @@ fn a_book_that_cannot_be_read_stops_the_server_with_its_name() {
     );
 }
 
+/// A port already in use stops the server with the address it could not
+/// listen on.
+#[test]
+fn a_port_in_use_is_named() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+        .args([
+            "serve", "--port", &port, "--tables", "<none>", "--book", "<none>",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("127.0.0.1:{port}")), "{err}");
+    drop(taken);
+}
+
 /// Asks the engine of game `id` for a move with a long time, runs
 /// `meanwhile` once it thinks, and gives the engine call's answer.
 fn engine_cut_short(server: &Server, id: &str, meanwhile: impl FnOnce()) -> (u16, Value) {
@@ -775,4 +800,113 @@ fn closing_the_analysis_stream_stops_its_search() {
     // The game is still there and answers.
     let (status, _) = server.call("GET", &format!("/api/games/{id}"), None);
     assert_eq!(status, 200);
+}
+
+/// The address of `server` (`127.0.0.1:PORT`).
+fn address(server: &Server) -> String {
+    server.url.trim_start_matches("http://").to_string()
+}
+
+/// A connection that sends `text` and then nothing; reads time out after
+/// a minute (a hang guard, far above the server's timeouts in the tests).
+fn stalled(server: &Server, text: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(address(server)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    stream.write_all(text.as_bytes()).unwrap();
+    stream
+}
+
+/// Reads `stream` to its end: what the server sent before it closed the
+/// connection. Fails the test if the server keeps it open past the guard.
+fn until_closed(stream: &mut std::net::TcpStream) -> String {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return String::from_utf8_lossy(&got).into_owned(),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                return String::from_utf8_lossy(&got).into_owned()
+            }
+            Err(e) => panic!("the connection was kept open ({e}): {got:?}"),
+        }
+    }
+}
+
+const HALF_HEADER: &str = "GET /api/variants HTTP/1.1\r\nHost: localhost\r\n";
+
+/// A client that sends half its headers and stalls is closed once the
+/// header timeout passes; a slowly sent body gets 408 and is closed.
+#[test]
+fn slow_headers_and_slow_bodies_are_cut_off() {
+    use std::io::Write;
+    let server = Server::start_with(&["--header-timeout", "1", "--body-timeout", "1"]);
+    let mut half = stalled(&server, HALF_HEADER);
+    until_closed(&mut half);
+    // A body of 100 bytes sent a byte every 100 ms: it would take 10 s.
+    let mut slow = stalled(
+        &server,
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\n\
+         Content-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+    );
+    for _ in 0..100 {
+        if slow.write_all(b" ").is_err() {
+            break;
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    let answer = until_closed(&mut slow);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("did not come within 1 s"), "{answer}");
+    // The server still answers.
+    assert_eq!(server.call("GET", "/api/variants", None).0, 200);
+}
+
+/// Connections past the cap wait to be accepted: a fresh client is
+/// answered only once a stalled one has been closed, and is answered.
+#[test]
+fn connections_past_the_cap_wait_for_a_stalled_one_to_be_shed() {
+    use std::io::Write;
+    let server = Server::start_with(&["--header-timeout", "2", "--max-connections", "2"]);
+    let mut slow: Vec<_> = (0..2).map(|_| stalled(&server, HALF_HEADER)).collect();
+    let mut fresh = stalled(&server, "");
+    fresh
+        .write_all(b"GET /api/variants HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let answer = until_closed(&mut fresh);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // By then a stalled connection was closed: it made room.
+    let mut shed = 0;
+    for stream in &mut slow {
+        stream.set_nonblocking(true).unwrap();
+        let mut buf = [0u8; 64];
+        if matches!(stream.read(&mut buf), Ok(0)) {
+            shed += 1;
+        }
+    }
+    assert!(
+        shed >= 1,
+        "the fresh client was answered before any stalled one went"
+    );
+}
+
+/// With few file descriptors (`ulimit -n 64`), a crowd of half-open
+/// connections does not stop the server: the cap stays below the limit,
+/// the stalled ones are shed, and a fresh client is answered.
+#[test]
+fn half_open_connections_past_the_file_limit_do_not_stop_the_server() {
+    let mut cmd = Command::new("bash");
+    cmd.args([
+        "-c",
+        "ulimit -n 64; exec \"$@\"",
+        "bash",
+        env!("CARGO_BIN_EXE_awale"),
+    ]);
+    let server = Server::start_command(cmd, &["--header-timeout", "2"]);
+    let crowd: Vec<_> = (0..80).map(|_| stalled(&server, HALF_HEADER)).collect();
+    assert_eq!(server.call("GET", "/api/variants", None).0, 200);
+    drop(crowd);
 }

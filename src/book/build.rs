@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::format::Entry;
+use super::format::{Entry, MAX_SCORE};
 use super::{position_key, rules_text, Book, BookError};
 use crate::game::{Game, History};
 use crate::search::{Limits, Searcher};
@@ -274,7 +274,7 @@ fn back_up<G: Game>(game: &G, nodes: &[Node<G>], index: &HashMap<u64, usize>) ->
         for (m, (score, depth)) in node.moves.iter().zip(scores) {
             entries.push(Entry {
                 key,
-                score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+                score: score.clamp((-MAX_SCORE).into(), MAX_SCORE.into()) as i16,
                 mv: m.index,
                 depth: depth.min(u8::MAX.into()) as u8,
             });

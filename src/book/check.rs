@@ -16,6 +16,9 @@ pub struct Report {
     pub entries: usize,
     /// Positions the walk from the start reached.
     pub reached: usize,
+    /// Moves that are not legal where the walk found them (the first
+    /// problems listed).
+    pub illegal: usize,
     /// Each fault, one line each; none for a sound book.
     pub problems: Vec<String>,
 }
@@ -51,11 +54,14 @@ pub fn check<G: Game>(book: &Book, game: &G) -> Report {
         for e in entries {
             match legal.get(usize::from(e.mv)) {
                 Some(&mv) => queue.push_back(game.play(&pos, mv)),
-                None => report.problems.push(format!(
-                    "{text}: move {} is not legal ({} legal moves)",
-                    e.mv,
-                    legal.len()
-                )),
+                None => {
+                    report.illegal += 1;
+                    report.problems.push(format!(
+                        "{text}: move {} is not legal ({} legal moves)",
+                        e.mv,
+                        legal.len()
+                    ))
+                }
             }
         }
     }
@@ -97,6 +103,7 @@ mod tests {
         );
         let report = check(&bad, &game);
         assert_eq!(report.problems.len(), 2, "{:?}", report.problems);
+        assert_eq!(report.illegal, 1);
         assert!(report.problems[0].contains("move 6 is not legal"));
         assert!(report.problems[1].contains("1 of the book's 2 positions"));
         let other = Book::new("oware", "GrandSlam=capture,MustFeed=true", vec![]);

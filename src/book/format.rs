@@ -33,6 +33,15 @@ const MAGIC: &[u8; 8] = b"AWALEBK\0";
 pub const HEADER: usize = 96;
 /// Bytes of one entry.
 pub const ENTRY: usize = 12;
+/// The most entries a book file read from disk may hold (the built-in
+/// book has a few thousand): a larger file is refused before it is read.
+pub const MAX_ENTRIES: usize = 1 << 22;
+/// The largest score a book entry may hold either way: the protocol's
+/// range of `score cp` for a search's evaluation (protocol.md), since the
+/// engine reports a book move's score as one.
+pub const MAX_SCORE: i16 = 19_999;
+/// The size of a book file of [`MAX_ENTRIES`] entries, the largest read.
+pub const MAX_FILE_LEN: u64 = (HEADER + ENTRY * MAX_ENTRIES) as u64;
 const VARIANT: std::ops::Range<usize> = 24..40;
 const RULES: std::ops::Range<usize> = 40..96;
 
@@ -124,8 +133,8 @@ pub fn encode(contents: &Contents) -> Result<Vec<u8>, FormatError> {
     Ok(out)
 }
 
-/// Reads a book file, checking its magic, version, size, checksum and
-/// order; any fault is an error that names it.
+/// Reads a book file, checking its magic, version, size, checksum, order
+/// and scores (within ±[`MAX_SCORE`]); any fault is an error that names it.
 pub fn decode(bytes: &[u8]) -> Result<Contents, FormatError> {
     let bad = |what: String| Err(FormatError(what));
     if bytes.len() < HEADER {
@@ -166,6 +175,15 @@ pub fn decode(bytes: &[u8]) -> Result<Contents, FormatError> {
             depth: c[11],
         })
         .collect();
+    if let Some(e) = entries
+        .iter()
+        .find(|e| !(-MAX_SCORE..=MAX_SCORE).contains(&e.score))
+    {
+        return bad(format!(
+            "position {:016x}: move {} has score {}, outside the -{MAX_SCORE}..{MAX_SCORE} of a book",
+            e.key, e.mv, e.score
+        ));
+    }
     let mut sorted = entries.clone();
     sort(&mut sorted);
     if sorted != entries {
@@ -228,6 +246,20 @@ mod tests {
         let back = decode(&bytes).unwrap();
         assert_eq!(back, c);
         assert_eq!((back.entries[1].key, back.entries[1].mv), (9, 5));
+    }
+
+    #[test]
+    fn a_score_outside_the_protocol_range_is_refused() {
+        for score in [MAX_SCORE + 1, -MAX_SCORE - 1, i16::MAX, i16::MIN] {
+            let mut c = sample();
+            c.entries[0].score = score;
+            let err = decode(&encode(&c).unwrap()).unwrap_err().to_string();
+            assert!(err.contains(&format!("score {score}")), "{err}");
+        }
+        let mut c = sample();
+        c.entries[0].score = MAX_SCORE;
+        c.entries[2].score = -MAX_SCORE;
+        assert!(decode(&encode(&c).unwrap()).is_ok());
     }
 
     #[test]

@@ -19,7 +19,6 @@ pub mod check;
 pub mod format;
 
 use std::fmt;
-use std::fs;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -133,15 +132,60 @@ impl Book {
         Ok(format::encode(&self.contents)?)
     }
 
-    /// Reads and checks the book file at `path`.
+    /// Reads and checks the book file at `path`, a regular file of at most
+    /// [`format::MAX_FILE_LEN`] bytes: its format (see [`format::decode`])
+    /// and its moves (see [`Book::verify`]).
     pub fn load(path: &Path) -> Result<Book, BookError> {
-        let bytes = fs::read(path)
+        let bytes = crate::files::read_bounded(path, format::MAX_FILE_LEN, "book file")
             .map_err(|e| BookError(format!("cannot read {}: {e}", path.display())))?;
-        Book::decode(&bytes).map_err(|e| BookError(format!("{}: {e}", path.display())))
+        Book::decode(&bytes)
+            .and_then(|book| book.verify().map(|()| book))
+            .map_err(|e| BookError(format!("{}: {e}", path.display())))
     }
 
-    /// Writes the book to `path`: under a temporary name in the same
-    /// directory, synced, then renamed, so that `path` is always a whole book.
+    /// Refuses a book whose moves are not legal where a walk from the start
+    /// through its moves finds them, under the variant and rules it was
+    /// built for: what `awale book check` reports (a crafted or damaged
+    /// book can keep a valid checksum). Positions the walk does not reach
+    /// are left to `book check`, which reports them: a book of a chosen
+    /// position is of use, and an illegal move of one is never played.
+    pub fn verify(&self) -> Result<(), BookError> {
+        struct Walk<'a>(&'a Book);
+        impl crate::variants::VariantVisitor for Walk<'_> {
+            type Output = check::Report;
+            fn visit<G: Game>(self, game: G) -> check::Report {
+                check::check(self.0, &game)
+            }
+        }
+        let variant = self.variant();
+        let name = crate::variants::NAMES
+            .iter()
+            .find(|n| **n == variant)
+            .ok_or_else(|| BookError(format!("the book is for an unknown variant '{variant}'")))?;
+        let options: Vec<(String, String)> = self
+            .rules()
+            .split(',')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                (name.to_string(), value.to_string())
+            })
+            .collect();
+        let report = crate::variants::with_variant(name, &options, Walk(self))
+            .map_err(|e| BookError(format!("the book's rules '{}': {e}", self.rules())))?;
+        if report.illegal > 0 {
+            let first = report.problems.first().map_or("", String::as_str);
+            return Err(BookError(format!(
+                "{} book moves are not legal where they are played (the first: {first}); \
+                 `awale book check` lists them",
+                report.illegal
+            )));
+        }
+        Ok(())
+    }
+
+    /// Writes the book to `path` by [`crate::files::write_atomic`], so that
+    /// `path` is always a whole book.
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
         let bytes = self.encode()?;
         crate::files::write_atomic(path, &bytes)
@@ -281,6 +325,7 @@ impl Book {
 mod tests {
     use super::*;
     use crate::variants::oware::Oware;
+    use std::fs;
 
     #[test]
     fn a_book_move_gives_way_to_a_search_as_deep_or_a_proof() {
@@ -381,7 +426,13 @@ mod tests {
         let book = start_book(&game);
         book.save(&path).unwrap();
         assert_eq!(Book::load(&path).unwrap(), book);
-        assert!(!dir.join("b.bin.tmp").exists());
+        let left = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name());
+        assert!(
+            !left
+                .into_iter()
+                .any(|n| n.to_string_lossy().contains(".tmp")),
+            "no temporary file is left"
+        );
         let mut bytes = fs::read(&path).unwrap();
         let last = bytes.len() - 3;
         bytes[last] ^= 1;

@@ -164,7 +164,8 @@ pub fn mark(
 
 /// Reads the game to analyse: the last game of an OGN or records file.
 fn read_game(path: &Path) -> anyhow::Result<OgnGame> {
-    let bytes = read_bounded(path, ogn::MAX_FILE_BYTES).map_err(|e| anyhow!("--game {e}"))?;
+    let bytes = read_bounded(path, ogn::MAX_FILE_BYTES, "game file")
+        .map_err(|e| anyhow!("--game {}: {e}", path.display()))?;
     let fail = |e: String| anyhow!("--game '{}': {e}", path.display());
     let text = String::from_utf8_lossy(&bytes);
     let last = if ogn::is_ogn(&text) {

@@ -19,6 +19,7 @@ use super::setup::RulesArgs;
 
 /// Arguments of `awale datagen`.
 #[derive(Args, Debug)]
+#[command(mut_arg("variant", |a| super::setup::oware_only(a, "its records pack the 12 holes of oware")))]
 pub struct DatagenArgs {
     /// The file to write; an existing one made with the same settings is
     /// resumed (only the missing games are played).
@@ -122,10 +123,15 @@ pub fn run(args: DatagenArgs) -> anyhow::Result<ExitCode> {
     );
     let mut positions = 0u64;
     let summary = datagen::run(&job, &mut |event| match event {
-        Event::Truncated { why, bytes } => {
+        Event::Truncated { why, bytes, games } => {
+            let games = match games {
+                1 => "1 game".to_string(),
+                n => format!("{n} games"),
+            };
             bar.suspend(|| {
                 eprintln!(
-                    "warning: {}: {why}; {bytes} bytes cut off, the game is played again",
+                    "warning: {}: {why}; cut there: {bytes} bytes, {games} (the damaged one \
+                     and all after it), which are played again",
                     out.display()
                 )
             });

@@ -37,6 +37,10 @@ struct Cli {
     /// file that fails its checks is an error.
     #[arg(long, global = true, value_name = "FILE")]
     eval: Option<String>,
+    /// The protocol loop's arguments, for `awale` with no subcommand
+    /// (`awale --tables DIR` as `awale uci --tables DIR`).
+    #[command(flatten)]
+    uci: uci::UciArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -131,8 +135,13 @@ pub fn run() -> anyhow::Result<ExitCode> {
         let spec = spec.to_string_lossy();
         eval::install(&spec).map_err(|e| anyhow::anyhow!("{}={spec}: {e}", eval::ENV_VAR))?;
     }
+    if cli.command.is_some() && cli.uci.given() {
+        anyhow::bail!(
+            "--tables before a subcommand is the protocol loop's: give it after the subcommand"
+        );
+    }
     match cli.command {
-        None => uci::run(uci::UciArgs::default()),
+        None => uci::run(cli.uci),
         Some(Command::Uci(args)) => uci::run(args),
         Some(Command::Arbiter(args)) => arbiter::run(args),
         Some(Command::Perft(args)) => perft::run(args),

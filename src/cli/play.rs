@@ -77,7 +77,8 @@ fn load(path: &Path) -> anyhow::Result<SavedGame> {
     if !path.exists() {
         bail!("--load '{}': no such file", path.display());
     }
-    let bytes = read_bounded(path, ogn::MAX_FILE_BYTES).map_err(|e| anyhow!("--load {e}"))?;
+    let bytes = read_bounded(path, ogn::MAX_FILE_BYTES, "game file")
+        .map_err(|e| anyhow!("--load {}: {e}", path.display()))?;
     let records =
         ogn::records_of_bytes(&bytes).map_err(|e| anyhow!("--load '{}': {e}", path.display()))?;
     let last = records

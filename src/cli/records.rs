@@ -48,7 +48,8 @@ pub fn run(args: RecordsArgs) -> anyhow::Result<ExitCode> {
 
 /// Reads `input`, writes its games to `output` in the other format.
 fn convert(input: &Path, output: &Path) -> anyhow::Result<ExitCode> {
-    let bytes = read_bounded(input, ogn::MAX_FILE_BYTES)?;
+    let bytes = read_bounded(input, ogn::MAX_FILE_BYTES, "game file")
+        .map_err(|e| anyhow!("{}: {e}", input.display()))?;
     let from_ogn = ogn::is_ogn(&String::from_utf8_lossy(&bytes));
     let (text, games, format) = if from_ogn {
         let records =

@@ -6,6 +6,7 @@ use clap::Args;
 
 use awale::book::{self, Book};
 use awale::tables::loader::Source;
+use awale::web::connections::Limits;
 use awale::web::limit::DEFAULT_SEARCHES;
 use awale::web::{self, ServeOptions};
 
@@ -33,6 +34,22 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCHES,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
     max_searches: u16,
+    /// Seconds a client has to send a request's headers, from the opening
+    /// of its connection or the end of its previous request; the
+    /// connection is closed past them.
+    #[arg(long, value_name = "SECS", default_value_t = Limits::default().header_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Seconds a client has to send a request's body once its headers are
+    /// in; 408 past them.
+    #[arg(long, value_name = "SECS", default_value_t = Limits::default().body_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    body_timeout: u64,
+    /// The most connections open at once (more wait to be accepted);
+    /// lowered to half the process's file-descriptor limit.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections as u32,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    max_connections: u32,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -49,6 +66,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         tables,
         book,
         max_searches: usize::from(args.max_searches),
+        limits: Limits {
+            header_timeout: std::time::Duration::from_secs(args.header_timeout),
+            body_timeout: std::time::Duration::from_secs(args.body_timeout),
+            max_connections: args.max_connections as usize,
+        },
     })?;
     Ok(ExitCode::SUCCESS)
 }

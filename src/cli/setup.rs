@@ -19,6 +19,15 @@ pub struct RulesArgs {
     pub options: Vec<String>,
 }
 
+/// `--variant` of a tool that works on `oware` alone (`datagen`, `tables
+/// probe`), `why` saying why: its help and its check offer only that
+/// variant, rather than offering all of them and refusing the others
+/// after parsing.
+pub fn oware_only(arg: clap::Arg, why: &'static str) -> clap::Arg {
+    arg.value_parser(clap::builder::PossibleValuesParser::new(["oware"]))
+        .help(format!("The variant: oware only ({why})"))
+}
+
 impl RulesArgs {
     /// The options as `(name, value)` pairs.
     pub fn option_pairs(&self) -> anyhow::Result<Vec<(String, String)>> {

@@ -45,8 +45,8 @@ struct BuildArgs {
     #[arg(long, value_name = "N")]
     max_seeds: usize,
     /// Where to write the files (default: the default table directory, see
-    /// docs/tables.md).
-    #[arg(long, value_name = "DIR")]
+    /// docs/tables.md); `--dir` is an older name of it.
+    #[arg(long = "tables", alias = "dir", value_name = "DIR")]
     dir: Option<PathBuf>,
     /// Threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -62,6 +62,7 @@ struct BuildArgs {
 
 /// Arguments of `awale tables probe`.
 #[derive(Args, Debug)]
+#[command(mut_arg("variant", |a| super::setup::oware_only(a, "the only variant with endgame tables")))]
 struct ProbeArgs {
     #[command(flatten)]
     game: GameArgs,
@@ -89,7 +90,8 @@ fn oware_rules(options: &[String]) -> anyhow::Result<Rules> {
 }
 
 fn default_dir() -> anyhow::Result<PathBuf> {
-    tables::default_dir().ok_or_else(|| anyhow!("no table directory: give --dir (HOME is not set)"))
+    tables::default_dir()
+        .ok_or_else(|| anyhow!("no table directory: give --tables DIR (HOME is not set)"))
 }
 
 fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {

@@ -230,12 +230,14 @@ fn say_losses(label: &str, (train, valid): (f64, f64)) {
     say(format!("{label:<9} train {train:.6} validation {valid:.6}"));
 }
 
-/// Writes the weight file named by `--out`.
+/// Writes the weight file named by `--out`, whole or not at all (a full
+/// disk leaves an older file there as it was).
 fn write_weights(args: &TuneArgs, bytes: Vec<u8>) -> anyhow::Result<ExitCode> {
     let Some(out) = &args.out else {
         bail!("--out FILE names the weight file to write");
     };
-    std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    awale::files::write_atomic(out, &bytes)
+        .with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -22,6 +22,13 @@ pub struct UciArgs {
 const NEWCOMER_HINT: &str = "This is the engine protocol, for GUIs and referees (type 'help' for its commands, 'quit' to leave).\n\
 To play against the engine: 'awale play' in the terminal, or 'awale serve --open' for the board in a browser.";
 
+impl UciArgs {
+    /// Whether any argument was given (they only apply to the protocol loop).
+    pub fn given(&self) -> bool {
+        self.tables.is_some()
+    }
+}
+
 /// Speaks the protocol until `quit` or the end of the input; exits with 0.
 pub fn run(args: UciArgs) -> anyhow::Result<ExitCode> {
     let mut settings = Settings::default();

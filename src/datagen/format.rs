@@ -52,7 +52,8 @@ pub const CHECKSUM_LEN: usize = 4;
 pub const MAX_POSITIONS: u32 = 100_000;
 
 const MAGIC: &[u8; 8] = b"AWALEDG\0";
-const BLOCK_MARKER: &[u8; 4] = b"GAME";
+/// The first four bytes of every game block.
+pub const BLOCK_MARKER: &[u8; 4] = b"GAME";
 const NAME_LEN: usize = 16;
 const RULES_LEN: usize = 64;
 /// The table byte of a file made without tables.

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
 pub use format::{flags, Ending, GameRecord, Header, PackedScore, Record, TableKind, TableValue};
-pub use reader::{scan, Reader, Scan};
+pub use reader::{blocks_from, scan, Reader, Scan};
 pub use selfplay::{play_game, Settings, TableUse};
 pub use stats::Stats;
 
@@ -114,6 +114,9 @@ pub enum Event<'a> {
         why: &'a str,
         /// Bytes removed.
         bytes: u64,
+        /// Game blocks removed, the damaged one and every one after it
+        /// (counted by their markers, see [`blocks_from`]).
+        games: u64,
     },
     /// The games to play, now that the file is checked.
     Planned {
@@ -159,7 +162,10 @@ pub fn header_of(job: &Job) -> Header {
 }
 
 /// Opens the output: a new file gets the header; an existing one is
-/// checked, cut back to its last good block, and its games listed.
+/// checked, cut back to its last good block, and its games listed. The
+/// file is appended to, one whole synced block a game, rather than
+/// rewritten by [`crate::files::write_atomic`]: that is what lets a
+/// killed run resume, a partial last block being cut on the next open.
 fn open_output(
     path: &Path,
     header: &Header,
@@ -168,11 +174,18 @@ fn open_output(
     let bytes = header
         .encode()
         .ok_or_else(|| Error::Format("the rule options are too long for the header".into()))?;
-    let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    const WHAT: &str = "training-data file";
+    // An existing output must be a regular file: a FIFO would block.
+    let len = match crate::files::open_regular(path, crate::files::UNLIMITED, WHAT) {
+        Ok((_, len)) => len,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
+        Err(e) => return Err(Error::io(path, e)),
+    };
     // A header cut by a kill during the first write counts as no file.
     let fresh = len == 0
         || (len < bytes.len() as u64
-            && std::fs::read(path).is_ok_and(|old| bytes.starts_with(&old)));
+            && crate::files::read_bounded(path, bytes.len() as u64, WHAT)
+                .is_ok_and(|old| bytes.starts_with(&old)));
     if fresh {
         let mut file = File::create(path).map_err(|e| Error::io(path, e))?;
         file.write_all(&bytes)
@@ -190,12 +203,14 @@ fn open_output(
         .open(path)
         .map_err(|e| Error::io(path, e))?;
     if let Some(why) = &found.damage {
+        let games = blocks_from(path, found.good_len)?;
         file.set_len(found.good_len)
             .map_err(|e| Error::io(path, e))?;
         log::warn!("{}: {why}; cut back to its last good game", path.display());
         on_event(Event::Truncated {
             why,
             bytes: len - found.good_len,
+            games,
         });
     }
     on_event(Event::Resumed {
@@ -329,6 +344,36 @@ mod tests {
     fn first_positions(bytes: &[u8]) -> u64 {
         let reader = Reader::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
         reader.positions().count() as u64
+    }
+
+    /// A damaged block in the middle cuts every game from it on; the
+    /// event counts them (the message says how many), and they are all
+    /// played again.
+    #[test]
+    fn a_damaged_block_in_the_middle_cuts_and_counts_every_game_after_it() {
+        let path = scratch("middle.dat");
+        run(&job(&path, 4, 1), &mut |_| {}).unwrap();
+        let whole = std::fs::read(&path).unwrap();
+        let second = whole
+            .windows(4)
+            .enumerate()
+            .filter(|(_, w)| *w == b"GAME".as_slice())
+            .map(|(i, _)| i)
+            .nth(1)
+            .unwrap();
+        let mut damaged = whole.clone();
+        damaged[second + format::BLOCK_HEAD_LEN + 3] ^= 0x55;
+        std::fs::write(&path, &damaged).unwrap();
+        assert_eq!(blocks_from(&path, second as u64).unwrap(), 3);
+        let mut cut = None;
+        run(&job(&path, 4, 1), &mut |e| {
+            if let Event::Truncated { bytes, games, .. } = e {
+                cut = Some((bytes, games));
+            }
+        })
+        .unwrap();
+        assert_eq!(cut, Some(((whole.len() - second) as u64, 3)));
+        assert_eq!(std::fs::read(&path).unwrap(), whole);
     }
 
     #[test]

@@ -2,11 +2,10 @@
 //! (for the tuner), and [`scan`] finds where the good blocks end (for
 //! resuming after a kill).
 
-use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufReader, Read, Seek};
 use std::path::Path;
 
-use super::format::{GameRecord, Header, Record, BLOCK_HEAD_LEN, HEADER_LEN};
+use super::format::{GameRecord, Header, Record, BLOCK_HEAD_LEN, BLOCK_MARKER, HEADER_LEN};
 use super::Error;
 
 /// A training-data file opened for reading: the header is checked on open,
@@ -30,9 +29,12 @@ enum Next {
 }
 
 impl Reader {
-    /// Opens `path` and checks its header.
+    /// Opens `path`, a regular file of any size (it is read a bounded
+    /// block at a time), and checks its header.
     pub fn open(path: &Path) -> Result<Reader, Error> {
-        let file = File::open(path).map_err(|e| Error::io(path, e))?;
+        let (file, _) =
+            crate::files::open_regular(path, crate::files::UNLIMITED, "training-data file")
+                .map_err(|e| Error::io(path, e))?;
         Reader::new(BufReader::with_capacity(1 << 16, file)).map_err(|e| e.in_file(path))
     }
 
@@ -183,4 +185,37 @@ pub fn scan(path: &Path) -> Result<Scan, Error> {
         good_len: reader.offset,
         damage,
     })
+}
+
+/// How many game blocks start at or after byte `from` of the file at
+/// `path`, counted by their marker: what cutting the file there takes
+/// away. A damaged block's length cannot be trusted, so the blocks are
+/// found by their markers, not by walking them (a marker inside a
+/// record's bytes would count one too many: the count is a report).
+pub fn blocks_from(path: &Path, from: u64) -> Result<u64, Error> {
+    let fail = |e| Error::io(path, e);
+    let (mut file, _) =
+        crate::files::open_regular(path, crate::files::UNLIMITED, "training-data file")
+            .map_err(fail)?;
+    file.seek(io::SeekFrom::Start(from)).map_err(fail)?;
+    let mut input = BufReader::with_capacity(1 << 16, file);
+    let mut buf = vec![0u8; 1 << 16];
+    // The last bytes of the previous read, for a marker split across two.
+    let mut carry: Vec<u8> = Vec::new();
+    let mut count = 0;
+    loop {
+        let got = match input.read(&mut buf) {
+            Ok(0) => return Ok(count),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(fail(e)),
+        };
+        carry.extend_from_slice(&buf[..got]);
+        count += carry
+            .windows(BLOCK_MARKER.len())
+            .filter(|w| *w == BLOCK_MARKER.as_slice())
+            .count() as u64;
+        let keep = carry.len().min(BLOCK_MARKER.len() - 1);
+        carry.drain(..carry.len() - keep);
+    }
 }

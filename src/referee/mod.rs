@@ -39,6 +39,12 @@ pub mod tables;
 
 use std::fmt;
 
+/// The largest records file read (a game's record takes a few kilobytes:
+/// some hundred thousand games); a larger file is refused before it is
+/// read, by the referee resuming an event, `play --load` and
+/// `tune --records` alike.
+pub const RECORDS_MAX_LEN: u64 = 512 << 20;
+
 /// An error of the referee: bad settings, an unreadable file, an opening
 /// that is not legal. (Engine misbehaviour is not an error but a
 /// [`game_runner::Fault`], which loses the game and lets the event go on.)

@@ -16,6 +16,10 @@ use super::RefereeError;
 use crate::game::{Game, Line};
 use crate::rng::Rng;
 
+/// The largest openings file read (a line of a few moves each: millions
+/// of openings); a larger file is refused before it is read.
+pub const MAX_FILE_LEN: u64 = 64 << 20;
+
 /// Where openings come from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Openings {
@@ -33,12 +37,14 @@ pub enum Openings {
 }
 
 impl Openings {
-    /// Reads and checks an openings file: every line must be legal from the
-    /// start position and must not end the game.
+    /// Reads and checks an openings file (a regular file of at most
+    /// [`MAX_FILE_LEN`] bytes): every line must be legal from the start
+    /// position and must not end the game.
     pub fn from_file<G: Game>(game: &G, path: &Path) -> Result<Openings, RefereeError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            RefereeError::new(format!("cannot read openings '{}': {e}", path.display()))
-        })?;
+        let text =
+            crate::files::read_text_bounded(path, MAX_FILE_LEN, "openings file").map_err(|e| {
+                RefereeError::new(format!("cannot read openings '{}': {e}", path.display()))
+            })?;
         Openings::from_text(game, &text)
             .map_err(|e| RefereeError::new(format!("openings '{}': {e}", path.display())))
     }

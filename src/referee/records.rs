@@ -218,7 +218,7 @@ pub fn parse_records(text: &str) -> (Vec<Record>, usize) {
 
 /// Reads the records of `path` (none when it does not exist).
 pub fn read_records(path: &Path) -> Result<Vec<Record>, RefereeError> {
-    match std::fs::read(path) {
+    match crate::files::read_bounded(path, super::RECORDS_MAX_LEN, "records file") {
         Ok(bytes) => Ok(parse_records(&String::from_utf8_lossy(&bytes)).0),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(RefereeError::new(format!(
@@ -241,11 +241,12 @@ impl RecordsFile {
     pub fn open(path: &Path) -> Result<(RecordsFile, Vec<Record>), RefereeError> {
         let err =
             |e: std::io::Error| RefereeError::new(format!("records '{}': {e}", path.display()));
-        let existing = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(err(e)),
-        };
+        let existing =
+            match crate::files::read_bounded(path, super::RECORDS_MAX_LEN, "records file") {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(e) => return Err(err(e)),
+            };
         let text = String::from_utf8_lossy(&existing);
         let (records, end) = parse_records(&text);
         let file = OpenOptions::new()

@@ -10,24 +10,28 @@
 //! | 16     | 16    | the variant's name, zero-padded (`oware`)            |
 //! | 32     | 1     | `GrandSlam`: 0 `nocapture`, 1 `forbidden`, 2 `capture` |
 //! | 33     | 1     | `MustFeed`: 1 `true`, 0 `false`                       |
-//! | 34     | 6     | zero                                                 |
+//! | 34     | 6     | zero (checked)                                       |
 //! | 40     | 8     | the number of positions                              |
 //! | 48     | 8     | checksum of the entries (see [`checksum`])           |
-//! | 56     | 8     | how many entries are exact (a statistic)             |
+//! | 56     | 8     | how many entries are exact (a statistic, checked)    |
 //! | 64     | 1024  | the codebook: 4 bytes per byte value (see [`Codebook`]) |
 //! | 1088   | 8     | checksum of the codebook                             |
+//!
+//! Every header byte is checked on load: the fields against what the
+//! engine expects (the zero bytes included) and the entries' count, exact
+//! count and checksum against the entries themselves, so no change to the
+//! header goes unnoticed.
 //!
 //! Format 1 (before 2026-11-27) had no codebook: its entries follow the
 //! header at once and read as [`Codebook::format_1`] says. Such files are
 //! still read; they know nothing under every history but the exact values.
 //!
-//! A level is written under a temporary name in the same directory, synced,
-//! then renamed to its final name: a file under a final name is always
-//! complete, and a killed build leaves at most a temporary file, which the
-//! next build replaces.
+//! A level is written by [`crate::files::write_atomic_with`] (under a
+//! temporary name in the same directory, synced, then renamed to its
+//! final name): a file under a final name is always complete, and a
+//! killed build leaves at most a temporary file, which nothing reads.
 
-use std::fs::{self, File};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::codebook::{self, Codebook};
@@ -104,28 +108,11 @@ fn write_file(
     exact: u64,
 ) -> io::Result<PathBuf> {
     let path = level_path(dir, rules, n);
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        file_name(rules, n),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+    crate::files::write_atomic_with(&path, |out| {
         out.write_all(&header(rules, n, entries, exact, version))?;
         out.write_all(between)?;
-        out.write_all(entries)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        fs::rename(&tmp, &path)
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    // Make the rename itself durable where the platform allows it.
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
+        out.write_all(entries)
+    })?;
     Ok(path)
 }
 
@@ -155,8 +142,12 @@ impl std::error::Error for LoadError {}
 pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<u8>), LoadError> {
     let path = level_path(dir, rules, n);
     let bad = |why: String| LoadError::Bad(path.clone(), why);
-    let mut file = match File::open(&path) {
-        Ok(f) => f,
+    // The largest file of this level: a format-2 one (format 1 lacks the
+    // codebook block).
+    let max = (HEADER + codebook::BYTES + 8) as u64 + level_size(n);
+    let mut file = match crate::files::open_regular(&path, max, &format!("table file of level {n}"))
+    {
+        Ok((f, _)) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing(path)),
         Err(e) => return Err(bad(format!("cannot open: {e}"))),
     };
@@ -183,6 +174,9 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<
     }
     let file_rules =
         Rules::from_codes(h[32], h[33]).ok_or_else(|| bad("unknown rule codes".into()))?;
+    if h[34..40].iter().any(|&b| b != 0) {
+        return Err(bad("header bytes 34 to 39 are not zero".into()));
+    }
     if file_rules != *rules {
         return Err(bad(format!(
             "built for rules {}, the engine plays {}",
@@ -228,11 +222,25 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<
     if checksum(&entries) != u64_at(48) {
         return Err(bad("checksum mismatch: the file is corrupt".into()));
     }
-    // Which of the 256 bytes are valid entries of this level, worked out
-    // once: the check of a large level is then a table look-up per byte.
-    let valid: [bool; 256] = std::array::from_fn(|b| book.decode(b as u8).is_some());
-    if let Some(i) = entries.iter().position(|&b| !valid[usize::from(b)]) {
-        return Err(bad(format!("entry {i} is not valid for level {n}")));
+    // What each of the 256 bytes is in this level (0 not a valid entry,
+    // 1 an entry, 2 an exact one), worked out once: the check of a large
+    // level is then a table look-up per byte.
+    let kind: [u8; 256] = std::array::from_fn(|b| match book.decode(b as u8) {
+        None => 0,
+        Some(e) => 1 + u8::from(e.is_exact()),
+    });
+    let mut exact = 0u64;
+    for (i, &b) in entries.iter().enumerate() {
+        match kind[usize::from(b)] {
+            0 => return Err(bad(format!("entry {i} is not valid for level {n}"))),
+            k => exact += u64::from(k - 1),
+        }
+    }
+    if exact != u64_at(56) {
+        return Err(bad(format!(
+            "says {} exact entries, the file holds {exact}",
+            u64_at(56)
+        )));
     }
     Ok((book, entries))
 }

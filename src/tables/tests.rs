@@ -307,6 +307,30 @@ fn files_round_trip_and_bad_files_are_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every byte of a level file's header is checked or covered by a
+/// checksum: any change to any of them refuses the file.
+#[test]
+fn a_change_to_any_header_byte_refuses_the_file() {
+    let dir = scratch_dir("header");
+    let rules = Rules::default();
+    Tables::build_into(&dir, rules, 5, &Progress::default(), &mut |_| {}).unwrap();
+    let path = file::level_path(&dir, &rules, 5);
+    let good = std::fs::read(&path).unwrap();
+    assert!(file::read_level(&dir, &rules, 5).is_ok());
+    for at in 0..64 {
+        for mask in [0x01u8, 0x10, 0x80, 0xFF] {
+            let mut bytes = good.clone();
+            bytes[at] ^= mask;
+            std::fs::write(&path, &bytes).unwrap();
+            assert!(
+                file::read_level(&dir, &rules, 5).is_err(),
+                "byte {at} ^ {mask:#04x} was accepted"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Files of format 1 (no codebook, no bounds under every history) still
 /// load, with the same values.
 #[test]
@@ -329,7 +353,10 @@ fn files_of_format_1_load() {
                 }
             })
             .collect();
-        file::write_level_format_1(&dir, &rules, n, &old, 0).unwrap();
+        let exact = (0..level_size(n))
+            .filter(|&r| built.entry(&unrank(n, r)).unwrap().is_exact())
+            .count();
+        file::write_level_format_1(&dir, &rules, n, &old, exact as u64).unwrap();
     }
     let (loaded, errors) = Tables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");

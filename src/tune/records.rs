@@ -55,7 +55,7 @@ pub fn read<G: Features>(
     // A missing file is an error here (the referee's reader takes it for
     // an empty one, as a new match would).
     let bytes =
-        read_bounded(path, ogn::MAX_FILE_BYTES).map_err(|e| Error::Format(e.to_string()))?;
+        read_bounded(path, ogn::MAX_FILE_BYTES, "records file").map_err(|e| Error::io(path, e))?;
     let records = ogn::records_of_bytes(&bytes)
         .map_err(|e| Error::Format(format!("{}: {e}", path.display())))?;
     let mut read = RecordsRead::default();

@@ -127,9 +127,11 @@ pub fn stored_set(bytes: &[u8]) -> Option<u32> {
     (bytes.len() >= HEAD_LEN && bytes[..8] == MAGIC).then(|| u32_at(bytes, 12))
 }
 
-/// Reads the file at `path`, naming it in the error.
-pub fn read(path: &Path) -> Result<Vec<u8>, WeightsError> {
-    std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))
+/// Reads the file at `path`, a regular file of at most `max` bytes (the
+/// largest file the caller's feature sets have), naming it in the error.
+pub fn read(path: &Path, max: usize) -> Result<Vec<u8>, WeightsError> {
+    crate::files::read_bounded(path, max as u64, "weight file")
+        .map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))
 }
 
 /// `error` with `path` named in its text.
@@ -142,7 +144,7 @@ pub fn in_file(error: WeightsError, path: &Path) -> WeightsError {
 
 /// Reads and checks the weight file at `path` (see [`decode`]).
 pub fn load(path: &Path, set: u32, count: usize) -> Result<Vec<i32>, WeightsError> {
-    decode(&read(path)?, set, count).map_err(|e| in_file(e, path))
+    decode(&read(path, file_len(count))?, set, count).map_err(|e| in_file(e, path))
 }
 
 /// The weights of a file included in a variant's binary (`bytes`, made by

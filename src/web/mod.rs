@@ -11,6 +11,7 @@
 
 pub mod analysis;
 pub mod api;
+pub mod connections;
 pub mod errors;
 pub mod games;
 pub mod limit;
@@ -64,6 +65,8 @@ pub struct ServeOptions {
     /// The most searches run at once (engine moves, hints, values and
     /// analyses of every game together).
     pub max_searches: usize,
+    /// The bounds on the clients' connections.
+    pub limits: connections::Limits,
 }
 
 /// The router: the page, the API and the JSON answers for unknown paths
@@ -139,8 +142,8 @@ async fn json_error(response: Response) -> Response {
 
 /// Serves until Ctrl-C or SIGTERM: binds, prints
 /// `listening on http://HOST:PORT/` on stdout (the one line the server
-/// writes there), opens the page if asked, then stops every search and
-/// closes cleanly.
+/// writes there) and its connection limits on stderr, opens the page if
+/// asked, then stops every search and closes cleanly.
 pub fn serve(options: ServeOptions) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -153,19 +156,28 @@ pub fn serve(options: ServeOptions) -> std::io::Result<()> {
 }
 
 async fn run(options: ServeOptions) -> std::io::Result<()> {
-    let listener = tokio::net::TcpListener::bind((options.host.as_str(), options.port)).await?;
+    let listener = tokio::net::TcpListener::bind((options.host.as_str(), options.port))
+        .await
+        .map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("cannot listen on {}:{}: {e}", options.host, options.port),
+            )
+        })?;
     let local = listener.local_addr()?;
     let url = if local.is_ipv6() {
         format!("http://[{}]:{}/", local.ip(), local.port())
     } else {
         format!("http://{local}/")
     };
+    let limits = options.limits.within_file_limit();
     {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
         writeln!(out, "listening on {url}")?;
         out.flush()?;
     }
+    eprintln!("limits: {}", limits.describe());
     // The default rules' tables start loading now, in the background.
     let _ = loader::load(&options.tables, Rules::of(&Oware::default()));
     if options.open {
@@ -178,20 +190,19 @@ async fn run(options: ServeOptions) -> std::io::Result<()> {
         searches: SearchLimit::new(options.max_searches),
     });
     let stopping = Arc::clone(&app);
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            log::info!("shutting down");
-            stopping.store.stop_all();
-            // Connections that do not close (a stream) get a few seconds.
-            std::thread::spawn(|| {
-                std::thread::sleep(Duration::from_secs(5));
-                log::warn!("connections still open after 5 s: leaving anyway");
-                std::process::exit(0);
-            });
-        })
-        .await?;
-    Ok(())
+    let routes = connections::with_body_deadline(router(app), limits);
+    connections::serve(listener, routes, limits, async move {
+        shutdown_signal().await;
+        log::info!("shutting down");
+        stopping.store.stop_all();
+        // Connections that do not close (a stream) get a few seconds.
+        std::thread::spawn(|| {
+            std::thread::sleep(Duration::from_secs(5));
+            log::warn!("connections still open after 5 s: leaving anyway");
+            std::process::exit(0);
+        });
+    })
+    .await
 }
 
 /// Tries `xdg-open URL`; only warns when it cannot.

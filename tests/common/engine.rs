@@ -3,11 +3,11 @@
 //! of hanging it; nothing asserts timing.
 
 use std::io::Write;
-use std::process::{Child, ChildStdin, ExitStatus};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use crate::common::process::{exit_within, forward_lines, spawn};
+use crate::common::process::{exit_within, forward_lines, spawn, spawn_command};
 
 /// Long enough for any answer on a loaded machine; only a hang reaches it.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -24,7 +24,16 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine and reads its banner line.
     pub fn start(args: &[&str]) -> Engine {
-        let (child, stdin, stdout) = spawn(args);
+        Engine::start_with(spawn(args))
+    }
+
+    /// Starts the engine as `cmd` says (see [`spawn_command`]) and reads
+    /// its banner line.
+    pub fn start_command(cmd: Command) -> Engine {
+        Engine::start_with(spawn_command(cmd))
+    }
+
+    fn start_with((child, stdin, stdout): (Child, ChildStdin, ChildStdout)) -> Engine {
         let mut engine = Engine {
             child,
             stdin: Some(stdin),

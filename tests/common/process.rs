@@ -38,8 +38,15 @@ pub fn succeed(cmd: &mut Command) -> (Output, String) {
 /// Starts the binary with `args`, its input and output piped and its errors
 /// discarded.
 pub fn spawn(args: &[&str]) -> (Child, ChildStdin, ChildStdout) {
-    let mut child = Command::new(AWALE)
-        .args(args)
+    let mut cmd = Command::new(AWALE);
+    cmd.args(args);
+    spawn_command(cmd)
+}
+
+/// Starts `cmd` (the binary, maybe behind a shell that limits it) as
+/// [`spawn`] does.
+pub fn spawn_command(mut cmd: Command) -> (Child, ChildStdin, ChildStdout) {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -58,7 +58,8 @@ pub fn decode_eval(bytes: &[u8]) -> Result<Eval, WeightsError> {
 
 /// The evaluation of the weight file at `path`, of either feature set.
 pub fn load_eval(path: &Path) -> Result<Eval, WeightsError> {
-    decode_eval(&weight_file::read(path)?).map_err(|e| weight_file::in_file(e, path))
+    let max = weight_file::file_len(COUNT + net::PARAMS);
+    decode_eval(&weight_file::read(path, max)?).map_err(|e| weight_file::in_file(e, path))
 }
 
 /// The weights as a text for people: one `index name value` line per
