@@ -146,7 +146,8 @@ fn the_other_tools_refuse_fifos_devices_and_huge_files() {
     tool_refuses(&["datagen", "--out", p, "--games", "1"], "a FIFO");
     tool_refuses(&["datagen", "--stats", p], "a FIFO");
     tool_refuses(&["play", "--load", p], "a FIFO");
-    tool_refuses(&["play", "--load", h], &records_max);
+    let games_max = awale::ogn::MAX_FILE_BYTES.to_string();
+    tool_refuses(&["play", "--load", h], &games_max);
     tool_refuses(&["book", "check", "--book", p], "a FIFO");
     assert!(!out.exists(), "no weights were written");
     let _ = std::fs::remove_dir_all(&dir);

@@ -143,8 +143,8 @@ fn bad_files_are_refused_with_the_line_or_the_reason() {
         .set_len(awale::ogn::MAX_FILE_BYTES + 1)
         .unwrap();
     for (file, wanted) in [
-        (path(&big), "too large"),
-        (path(&dir), "not a regular file"),
+        (path(&big), "bytes a game file may have"),
+        (path(&dir), "a directory, not a regular file"),
     ] {
         let (ok, _, err) = awale(&["play", "--load", file]);
         assert!(!ok && err.contains(wanted), "{err}");

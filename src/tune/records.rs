@@ -54,8 +54,8 @@ pub fn read<G: Features>(
 ) -> Result<RecordsRead, Error> {
     // A missing file is an error here (the referee's reader takes it for
     // an empty one, as a new match would).
-    let bytes =
-        read_bounded(path, ogn::MAX_FILE_BYTES, "records file").map_err(|e| Error::io(path, e))?;
+    let bytes = read_bounded(path, crate::referee::RECORDS_MAX_LEN, "records file")
+        .map_err(|e| Error::io(path, e))?;
     let records = ogn::records_of_bytes(&bytes)
         .map_err(|e| Error::Format(format!("{}: {e}", path.display())))?;
     let mut read = RecordsRead::default();
