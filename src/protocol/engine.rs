@@ -94,17 +94,33 @@ struct Signals {
     stop: Arc<Stop>,
     /// The ponderhit of a `go ponder`.
     ponder: Option<Arc<Ponder>>,
-    /// Set by the command thread once every command before this `go` is
-    /// done and its search runs (or its answer is out): from then on an
-    /// `isready` no longer comes before their output.
-    started: Arc<AtomicBool>,
+    /// Whether this `go` has started, and the `isready` answers held back
+    /// behind it.
+    ready: Arc<Mutex<Readiness>>,
 }
 
-/// The `isready` commands the input thread read behind a `go` that had not
-/// started yet: they are answered as soon as it starts, after the output
-/// of every command before them. The count is changed only under its lock,
-/// together with the `started` flags.
-type Deferred = Arc<Mutex<usize>>;
+/// A `go` as `isready` sees it. The input thread holds back an `isready`
+/// read behind a `go` that has not started (the last one read), and the
+/// command thread answers it when that `go` starts: once every command
+/// before it has printed its output. Both change it only under its lock.
+#[derive(Default)]
+struct Readiness {
+    /// Set by the command thread once every command before the `go` is
+    /// done and its search runs (or its answer is out).
+    started: bool,
+    /// The `isready` commands held back behind the `go`.
+    held: usize,
+}
+
+/// Marks the `go` of `ready` as started and answers the `isready`
+/// commands held back behind it; nothing for one already started.
+fn release(ready: &Mutex<Readiness>, out: &Output) {
+    let mut ready = lock(ready);
+    ready.started = true;
+    for _ in 0..std::mem::take(&mut ready.held) {
+        out.line("readyok");
+    }
+}
 
 /// What the input thread hands to the command thread.
 enum Message {
@@ -150,17 +166,15 @@ pub fn run_with<R: Read + Send + 'static>(
     out.line(&banner());
     let session = build(&settings).map_err(|e| io::Error::other(e.to_string()))?;
     let quitting = Arc::new(AtomicBool::new(false));
-    let deferred = Deferred::default();
     let (tx, rx) = mpsc::channel();
     let reader = {
         let quitting = Arc::clone(&quitting);
         let out = out.clone();
-        let deferred = Arc::clone(&deferred);
         thread::Builder::new()
             .name("awale-input".into())
-            .spawn(move || read_input(input, tx, quitting, out, deferred))?
+            .spawn(move || read_input(input, tx, quitting, out))?
     };
-    let mut engine = Engine::new(out, settings, session, quitting, deferred);
+    let mut engine = Engine::new(out, settings, session, quitting);
     engine.serve(rx);
     // The input thread ends by itself at `quit` or end of input; after an
     // output failure it may still block on a read, so it is not joined then.
@@ -177,14 +191,8 @@ pub fn run_with<R: Read + Send + 'static>(
 /// not stopped nor hit yet (or prints a note when there is none). While a
 /// search is under way, `isready` is answered here at once (the command
 /// thread may be waiting for the search); behind a `go` not started yet, it
-/// is held back until that `go` starts (see [`Deferred`]).
-fn read_input<R: Read>(
-    input: R,
-    tx: Sender<Message>,
-    quitting: Arc<AtomicBool>,
-    out: Output,
-    deferred: Deferred,
-) {
+/// is held back until that `go` starts (see [`Readiness`]).
+fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>, out: Output) {
     let mut reader = LineReader::new(BufReader::new(input));
     // The signals not given yet, of searches and of perft and bench jobs.
     let mut searches: Vec<Signals> = Vec::new();
@@ -219,7 +227,7 @@ fn read_input<R: Read>(
                             stop: Stop::new(),
                             ponder: matches!(&command, Command::Go(go) if go.ponder)
                                 .then(Ponder::new),
-                            started: Arc::default(),
+                            ready: Arc::default(),
                         };
                         if let Command::Go(_) = command {
                             searches.retain(|s| !s.stop.is_set());
@@ -245,18 +253,18 @@ fn read_input<R: Read>(
                         continue;
                     }
                     Ok(Command::IsReady) => {
-                        let mut held = lock(&deferred);
-                        let running = |started: bool| {
-                            searches.iter().any(|s| {
-                                !s.stop.is_set() && s.started.load(Ordering::SeqCst) == started
-                            })
-                        };
-                        if running(true) {
+                        let live = || searches.iter().filter(|s| !s.stop.is_set());
+                        if live().any(|s| lock(&s.ready).started) {
                             out.line("readyok");
                             continue;
                         }
-                        if running(false) {
-                            *held += 1;
+                        if let Some(last) = live().last() {
+                            let mut ready = lock(&last.ready);
+                            if ready.started {
+                                out.line("readyok");
+                            } else {
+                                ready.held += 1;
+                            }
                             continue;
                         }
                         Message::Command(Command::IsReady, None)
@@ -307,8 +315,6 @@ struct Engine {
     session: Option<Box<dyn AnySession>>,
     job: Option<Job>,
     quitting: Arc<AtomicBool>,
-    /// The `isready` answers held back behind a `go` not started yet.
-    deferred: Deferred,
     /// Why the last `position` was refused: until the next position is
     /// set, a `go` answers the null move rather than a move of the position
     /// kept from before, which the client no longer has (`d`, `eval` and
@@ -333,7 +339,6 @@ impl Engine {
         settings: Settings,
         session: Box<dyn AnySession>,
         quitting: Arc<AtomicBool>,
-        deferred: Deferred,
     ) -> Engine {
         Engine {
             out,
@@ -342,20 +347,9 @@ impl Engine {
             session: Some(session),
             job: None,
             quitting,
-            deferred,
             refused: None,
             heard: Dialect::Standard,
             debug: false,
-        }
-    }
-
-    /// Marks the `go` of `signals` as started and answers the `isready`
-    /// commands held back behind it.
-    fn started(&self, signals: &Signals) {
-        let mut held = lock(&self.deferred);
-        signals.started.store(true, Ordering::SeqCst);
-        for _ in 0..std::mem::take(&mut *held) {
-            self.out.line("readyok");
         }
     }
 
@@ -381,25 +375,25 @@ impl Engine {
             if result.is_err() {
                 // Leaving without the session (a job left behind at the end
                 // of the input, on a machine too loaded for it to return in
-                // time): every `isready` read still gets its answer.
-                let queued = rx
-                    .try_iter()
-                    .filter(|m| matches!(m, Message::Command(Command::IsReady, _)))
-                    .count();
-                let held = std::mem::take(&mut *lock(&self.deferred));
-                for _ in 0..usize::from(is_ready) + queued + held {
+                // time): every `isready` read still gets its answer, those
+                // held behind a queued `go` included.
+                if is_ready {
                     self.out.line("readyok");
+                }
+                for message in rx.try_iter() {
+                    match message {
+                        Message::Command(Command::IsReady, _) => self.out.line("readyok"),
+                        Message::Command(Command::Go(_), Some(signals)) => {
+                            release(&signals.ready, &self.out)
+                        }
+                        _ => {}
+                    }
                 }
                 break;
             }
         }
         self.quitting.store(true, Ordering::SeqCst);
         let _ = self.wait_job();
-        // Held behind a `go` that never ran (the input ended first).
-        let held = std::mem::take(&mut *lock(&self.deferred));
-        for _ in 0..held {
-            self.out.line("readyok");
-        }
     }
 
     fn error(&self, what: &str) {
@@ -530,7 +524,7 @@ impl Engine {
             Command::Go(go) => {
                 let signals = signals.unwrap_or_default();
                 let gone = self.go(go, &signals);
-                self.started(&signals);
+                release(&signals.ready, &self.out);
                 gone?
             }
             Command::Perft { depth } => {
@@ -888,7 +882,7 @@ mod tests {
         });
         let quitting = Arc::new(AtomicBool::new(true));
         let fresh = build(&settings).unwrap();
-        let mut engine = Engine::new(out, settings, fresh, quitting, Deferred::default());
+        let mut engine = Engine::new(out, settings, fresh, quitting);
         engine.session = None;
         engine.job = Some(Job {
             handle: stuck,
@@ -1011,6 +1005,18 @@ mod tests {
                 "{reset}: {out:?}"
             );
         }
+    }
+
+    /// An `isready` read behind two `go` not started yet, with a `d`
+    /// between them, is answered after the `d`'s output: it is held behind
+    /// the last `go`, not released by the first.
+    #[test]
+    fn readyok_behind_a_later_go_comes_after_the_commands_before_it() {
+        let out = lines_until("go depth 2\nd\ngo depth 2\nisready\n", "readyok");
+        let board = out.iter().position(|l| l.starts_with("Game over:"));
+        let ready = out.iter().position(|l| l == "readyok");
+        assert!(board.unwrap() < ready.unwrap(), "{out:?}");
+        assert_eq!(out.iter().filter(|l| *l == "readyok").count(), 1);
     }
 
     #[test]
