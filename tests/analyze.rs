@@ -89,11 +89,13 @@ fn limits_and_moves_read_as_in_the_protocol() {
     // A letter run, as in `position ... moves FfEaCe`.
     let (ok, run, err) = analyze(&["--depth", "2", "--moves", "FfEaCe"]);
     assert!(ok, "{err}");
-    let (_, spaced, _) = analyze(&["--depth", "2", "--moves", "F f E a C e"]);
+    let (ok, spaced, err) = analyze(&["--depth", "2", "--moves", "F f E a C e"]);
+    assert!(ok, "{err}");
     let position = |out: &str| {
         out.lines()
             .find(|l| l.starts_with("Position:"))
             .map(String::from)
+            .unwrap_or_else(|| panic!("no position line: {out}"))
     };
     assert_eq!(position(&run), position(&spaced));
     // Depth with a time limit, as `go depth 2 movetime 60000` allows.

@@ -40,8 +40,9 @@ fn signature_at_one_thread() {
     assert_eq!(total(&stdout), SIGNATURE);
 }
 
+/// Two threads, depth 6 and a 2 MB hash run to a total.
 #[test]
-fn two_threads_and_small_depth() {
+fn bench_runs_with_two_threads_a_small_depth_and_a_small_hash() {
     let (ok, stdout, stderr) = bench(&["--threads", "2", "--depth", "6", "--hash", "2"]);
     assert!(ok, "{stderr}");
     assert!(total(&stdout) > 0);

@@ -2,7 +2,10 @@
 
 use std::process::Command;
 
+use crate::common::games::engine_perft;
 use crate::common::process::{succeed, AWALE};
+use awale::game::Game;
+use awale::variants::colors16::Colors16;
 
 fn perft(args: &[&str]) -> String {
     let (out, _) = succeed(Command::new(AWALE).arg("perft").args(args));
@@ -27,7 +30,19 @@ fn perft_from_a_position_with_moves() {
         "--moves",
         "1r 14B",
     ]);
-    assert!(out.contains("Nodes searched:"), "{out}");
+    // The library's perft of the same position (no CLI, one thread).
+    let game = Colors16;
+    let mut pos = game
+        .parse_position(
+            "2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-2R2B-0-0-S",
+        )
+        .unwrap();
+    for mv in ["1r", "14B"] {
+        pos = game.play(&pos, game.parse_move(&pos, mv).unwrap());
+    }
+    assert_eq!(engine_perft(&game, &pos, 2), 210);
+    assert!(out.contains("\nNodes searched: 210\n"), "{out}");
+    assert!(out.starts_with("3R: 15\n3B: 15\n"), "{out}");
 }
 
 #[test]

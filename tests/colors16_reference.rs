@@ -142,7 +142,9 @@ impl Simple {
     }
 }
 
-/// The engine's counts from the start, depths 1..=6.
+/// The engine's own counts from the start, depths 1..=6, pinned when the
+/// variant was written (`awale perft`); the simple model confirms every
+/// one of them in the normal suite (depth 6 takes it about 2 s).
 const START_PERFT: [u64; 6] = [16, 256, 3_840, 57_608, 806_528, 11_306_824];
 
 #[test]
@@ -159,10 +161,10 @@ fn perft_from_the_start_is_pinned() {
 }
 
 #[test]
-fn simple_model_agrees_on_perft_from_the_start_to_depth_5() {
+fn simple_model_agrees_on_perft_from_the_start_to_depth_6() {
     let game = Colors16;
     let start = Simple::parse(&game.format_position(&game.start()));
-    for (d, &expected) in START_PERFT.iter().enumerate().take(5) {
+    for (d, &expected) in START_PERFT.iter().enumerate() {
         assert_eq!(
             start.perft(d as u32 + 1, &mut vec![start.clone()]),
             expected,
@@ -170,14 +172,6 @@ fn simple_model_agrees_on_perft_from_the_start_to_depth_5() {
             d + 1
         );
     }
-}
-
-#[test]
-#[ignore = "slow: the simple model takes a while at depth 6"]
-fn simple_model_agrees_on_perft_from_the_start_at_depth_6() {
-    let game = Colors16;
-    let start = Simple::parse(&game.format_position(&game.start()));
-    assert_eq!(start.perft(6, &mut vec![start.clone()]), START_PERFT[5]);
 }
 
 proptest! {

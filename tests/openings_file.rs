@@ -10,7 +10,7 @@ use awale::referee::openings::Openings;
 use awale::variants::oware::Oware;
 
 #[test]
-fn the_balanced_openings_are_legal_and_distinct() {
+fn the_balanced_openings_are_legal_unfinished_and_distinct() {
     let game = Oware::default();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/openings-oware.txt");
     let Openings::List(lines) = Openings::from_file(&game, &path).unwrap() else {
@@ -22,6 +22,7 @@ fn the_balanced_openings_are_legal_and_distinct() {
         assert_eq!(moves.len(), 6, "{moves:?}");
         let mut line = Line::new(game);
         line.play_all(&moves.join(" ")).unwrap();
+        assert_eq!(line.end(), None, "{moves:?} ends the game");
         assert!(
             positions.insert(game.key(line.position())),
             "{moves:?} repeats a position"

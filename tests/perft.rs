@@ -5,6 +5,7 @@
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
+use crate::common::games::engine_perft;
 use awale::game::{Game, History};
 use awale::perft::{divide, perft, PerftError};
 use awale::variants::oware::Oware;
@@ -151,7 +152,22 @@ fn cli_takes_position_moves_options_and_threads() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("1: "), "{text}");
+    // In numbers, per move, and the count of the library's one-thread
+    // perft under the same rules.
+    let mut game = Oware::default();
+    game.set_option("GrandSlam", "capture").unwrap();
+    let mut pos = game.start();
+    for mv in ["C", "f"] {
+        pos = game.play(&pos, game.parse_move(&pos, mv).unwrap());
+    }
+    assert_eq!(engine_perft(&game, &pos, 3), 149);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..6],
+        ["1: 27", "2: 26", "3: 26", "4: 23", "5: 23", "6: 24"],
+        "{text}"
+    );
+    assert!(text.contains("\nNodes searched: 149\n"), "{text}");
     let out = awale(&[
         "perft",
         "2",

@@ -102,14 +102,17 @@ const ESC: &str = "\x1b[";
 fn colour_only_when_asked_or_on_a_terminal() {
     let script = b"C\nf\n";
     // Through a pipe: plain text, and NO_COLOR is respected.
-    let (_, out, _) = play(&["--human", "both"], script);
+    let (ok, out, err) = play(&["--human", "both"], script);
+    assert!(ok, "{err}");
     assert!(!out.contains(ESC), "{out}");
     let mut no_color = Command::new(AWALE);
     no_color.env("NO_COLOR", "1");
-    let (_, out, _) = play_with(&mut no_color, &["--human", "both"], script);
+    let (ok, out, err) = play_with(&mut no_color, &["--human", "both"], script);
+    assert!(ok, "{err}");
     assert!(!out.contains(ESC), "{out}");
     // Asked for: the move played is highlighted.
-    let (_, out, _) = play(&["--human", "both", "--color", "always"], script);
+    let (ok, out, err) = play(&["--human", "both", "--color", "always"], script);
+    assert!(ok, "{err}");
     assert!(out.contains("plays \x1b[1;33mC\x1b[0m"), "{out}");
     // Seeds in their colour in the colour variants.
     let (ok, out, err) = play(

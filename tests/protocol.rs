@@ -277,8 +277,21 @@ fn options_change_rules_notation_and_searchmoves() {
         .iter()
         .any(|l| l.starts_with("Evaluation from the side to move")));
     assert_eq!(line, "Total: 0");
-    let (_, line) = e.ask("bench 2", "");
-    assert!(!line.starts_with("info string error"), "{line}");
+    // The bench ends with its total: the sum of its per-variant lines.
+    e.send("bench 2");
+    let (before, line) = e.until(|l| l.ends_with(" nps") && !l.contains(':'));
+    let nodes = |l: &str| -> u64 {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").expect(l);
+        words[at - 1].parse().expect(l)
+    };
+    let parts: Vec<u64> = before
+        .iter()
+        .filter(|l| l.contains(": ") && l.ends_with(" nps"))
+        .map(|l| nodes(l))
+        .collect();
+    assert!(!parts.is_empty(), "{before:?}");
+    assert_eq!(nodes(&line), parts.iter().sum::<u64>(), "{before:?} {line}");
     e.send("quit");
     assert!(e.wait_exit().success());
 }

@@ -6,6 +6,11 @@
 //! property checked is that the loop ends normally and answers every
 //! `isready`, gives one error line per unparsable line, and exactly one
 //! `bestmove` per `go` (a `go` is never refused).
+//!
+//! A second property feeds *sequences* of well-formed commands (positions,
+//! searches of every kind, `stop`, `ponderhit`, `isready`, `d`) mixed with
+//! invalid lines, and checks what each answer must be and the orders that
+//! hold however the threads are scheduled: see [`check_sequence`].
 
 use awale::protocol::command::{parse, Command};
 use awale::protocol::engine::run_to_string;
@@ -180,6 +185,137 @@ proptest! {
         if !is_quit(&tail) {
             check(&input);
         }
+    }
+}
+
+/// The commands of a sequence: each is parsed by the checker, which knows
+/// from the parse what the loop must answer.
+const SEQUENCE: &[&str] = &[
+    "position startpos",
+    "position startpos moves F",
+    "position startpos moves F f E",
+    // Refused: North's pit first, and a pit left empty by its sowing.
+    "position startpos moves f",
+    "position startpos moves F f F",
+    "go depth 1",
+    "go depth 3",
+    "go nodes 200",
+    "go movetime 5",
+    "go infinite",
+    "go ponder",
+    "go ponder depth 2",
+    // Warned: a clamped value and an unknown word.
+    "go depth 9999 movetime 5",
+    "go depth 2 sideways",
+    "stop",
+    "ponderhit",
+    "isready",
+    "d",
+    // Unparsable.
+    "xyzzy",
+    "position nowhere",
+    "go perft",
+];
+
+/// Checks the loop's answer to the sequence `commands` (lines of
+/// [`SEQUENCE`]):
+/// - exactly one `bestmove` per `go`, `0000` when the last `position`
+///   before that `go` was refused and a real move otherwise (every
+///   position of [`SEQUENCE`] has legal moves);
+/// - one `info string error: position:` line per refused or unparsable
+///   position;
+/// - one `readyok` per `isready`, one `Game over:` line per `d`;
+/// - the k-th `bestmove` comes after the warnings of the first k `go`s
+///   (a `go`'s warning is printed before its search starts);
+/// - an `isready` is answered after the output of every `d` the loop must
+///   have executed first: the `d`s sent before it and before the first
+///   `go`. The input is read ahead of the command thread, and an `isready`
+///   read while a `go` runs, or waits to start, is answered when some `go`
+///   starts (any of them: the held answers are counted together), so a
+///   `d` sent after the first `go` may be answered later.
+fn check_sequence(commands: &[&str]) {
+    let mut input = String::new();
+    // Per `go`: whether it searches a refused position, whether it warns.
+    let mut gos: Vec<(bool, bool)> = Vec::new();
+    let mut refused = false;
+    let mut refusals = 0;
+    let mut ds = 0;
+    // Per `isready`: how many `d` outputs must precede its `readyok`.
+    let mut needs = Vec::new();
+    // The `d`s counted before the first `go`.
+    let mut ds_before_search: Option<usize> = None;
+    let mut unparsable = 0;
+    for &line in commands {
+        input.push_str(line);
+        input.push('\n');
+        match parse(line) {
+            Ok(Command::Position { moves, .. }) => {
+                refused = matches!(moves.first().map(String::as_str), Some("f"))
+                    || moves.len() == 3 && moves[2] == "F";
+                refusals += usize::from(refused);
+            }
+            Ok(Command::Go(go)) => {
+                gos.push((refused, !go.warnings.is_empty()));
+                ds_before_search.get_or_insert(ds);
+            }
+            Ok(Command::IsReady) => needs.push(ds_before_search.unwrap_or(ds)),
+            Ok(Command::Display) => ds += 1,
+            Ok(Command::Stop | Command::PonderHit) => {}
+            Ok(other) => panic!("{line:?} parsed as {other:?}"),
+            Err(_) => {
+                unparsable += 1;
+                refusals += usize::from(line.starts_with("position "));
+            }
+        }
+    }
+    let output = run_to_string(input.as_bytes()).expect("the loop ends normally");
+    let lines: Vec<&str> = output.lines().collect();
+    let at = |p: &str| -> Vec<usize> {
+        (0..lines.len())
+            .filter(|&i| lines[i].starts_with(p))
+            .collect()
+    };
+    let bestmoves = at("bestmove ");
+    let warnings = at("info string warning: go: ");
+    let readyoks = at("readyok");
+    let displays = at("Game over:");
+    let context = format!("input:\n{input}output:\n{output}");
+    assert_eq!(bestmoves.len(), gos.len(), "{context}");
+    assert_eq!(readyoks.len(), needs.len(), "{context}");
+    assert_eq!(displays.len(), ds, "{context}");
+    assert_eq!(
+        at("info string error: position:").len(),
+        refusals,
+        "{context}"
+    );
+    assert!(at("info string error: ").len() >= unparsable, "{context}");
+    for (k, (&line, &(refused, _))) in bestmoves.iter().zip(&gos).enumerate() {
+        let null = lines[line].split_whitespace().nth(1) == Some("0000");
+        assert_eq!(null, refused, "bestmove {k}: {context}");
+        let warned = gos[..=k].iter().filter(|g| g.1).count();
+        let before = warnings.iter().filter(|&&w| w < line).count();
+        assert!(
+            before >= warned,
+            "bestmove {k} before its warning: {context}"
+        );
+    }
+    // Order-free form of "each readyok after its `d`s": no more readyoks
+    // come before the g-th `d` output than isready needing fewer than g.
+    for (g, &display) in displays.iter().enumerate() {
+        let early = readyoks.iter().filter(|&&r| r < display).count();
+        let allowed = needs.iter().filter(|&&n| n <= g).count();
+        assert!(early <= allowed, "readyok before d {g}: {context}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn command_sequences_get_their_answers_in_order(
+        commands in prop::collection::vec(prop::sample::select(SEQUENCE), 0..14)
+    ) {
+        check_sequence(&commands);
     }
 }
 

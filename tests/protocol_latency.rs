@@ -1,7 +1,9 @@
-//! Measures what the targets are about, without asserting any time:
-//! `bestmove` latency after `stop` (one and two threads), `bestmove` time
-//! against `movetime`, and the arbiter's answer time against `--movetime`.
-//! Run with
+//! `bestmove` latency after `stop`. One test asserts a liveness bound:
+//! `stop` during `go infinite` brings `bestmove` within [`STOP_GUARD`], a
+//! hang guard far above the normal (under a millisecond), with one and two
+//! threads. The rest only measures, asserting no time: `bestmove` latency
+//! after `stop`, `bestmove` time against `movetime`, and the arbiter's
+//! answer time against `--movetime`. Run the measurements with
 //! `cargo test --release --test integration protocol_latency:: -- --ignored --nocapture`
 //! and record the numbers in BENCHMARKS.md.
 
@@ -11,9 +13,47 @@ use std::sync::mpsc::Receiver;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::common::engine::Engine;
 use crate::common::process::{forward_lines, spawn};
 
 const PATIENCE: Duration = Duration::from_secs(120);
+
+/// How long `bestmove` may take after `stop`: only a hang (a search that
+/// misses its stop signal) comes near it.
+const STOP_GUARD: Duration = Duration::from_secs(2);
+
+/// A `stop` during `go infinite` is answered by a legal `bestmove` within
+/// [`STOP_GUARD`], with one search thread and with two (whose helper must
+/// hear the stop too).
+#[test]
+fn stop_during_go_infinite_brings_bestmove_quickly() {
+    let legal = {
+        use awale::protocol::command::Start;
+        use awale::protocol::session::{build, Settings};
+        let mut s = build(&Settings::default()).unwrap();
+        s.set_position(&Start::StartPos, &[]).unwrap();
+        s.legal_moves()
+    };
+    for threads in [1, 2] {
+        let mut engine = Engine::start(&[]);
+        engine.send(&format!("setoption name Threads value {threads}"));
+        engine.send("position startpos");
+        engine.ask("go infinite", "info depth");
+        let sent = Instant::now();
+        engine.send("stop");
+        let (_, line) = engine.until(|l| l.starts_with("bestmove "));
+        let took = sent.elapsed();
+        assert!(
+            took < STOP_GUARD,
+            "Threads {threads}: bestmove {took:?} after stop"
+        );
+        let mv = line.split_whitespace().nth(1).unwrap().to_string();
+        assert!(
+            legal.contains(&mv),
+            "Threads {threads}: {line}, legal {legal:?}"
+        );
+    }
+}
 
 fn start(args: &[&str]) -> (Child, ChildStdin, Receiver<(Instant, String)>) {
     let (child, stdin, stdout) = spawn(args);

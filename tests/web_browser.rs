@@ -16,7 +16,9 @@
 //! already running instead of starting `awale serve`.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` and runs only when
-//! `AWALE_BROWSER_TEST=1`; otherwise it says how to run it and passes.
+//! `AWALE_BROWSER_TEST=1`; otherwise it prints a `skipped: <why>` line
+//! with how to run it, and passes. Asked for on CI (`CI` set) with the
+//! browser missing, it fails instead: a CI run must not skip it silently.
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
@@ -33,7 +35,7 @@ use serde_json::{json, Value};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const HOW_TO_RUN: &str = "skipping the real-browser test of the web board: run it with \
+const HOW_TO_RUN: &str = "run the real-browser test of the web board with \
      `AWALE_BROWSER_TEST=1 cargo test --release --test integration web_browser::` after \
      `apt-get install chromium chromium-driver` (scripts/install-browser.sh does it), \
      or just `.ci/run`";
@@ -67,12 +69,17 @@ impl Drop for TempDir {
 #[test]
 fn web_board_in_chromium() {
     if std::env::var("AWALE_BROWSER_TEST").as_deref() != Ok("1") {
-        eprintln!("{HOW_TO_RUN}");
+        eprintln!("web_browser: skipped: AWALE_BROWSER_TEST is not 1; {HOW_TO_RUN}");
         return;
     }
     for path in [CHROMIUM, CHROMEDRIVER] {
         if !Path::new(path).exists() {
-            eprintln!("{path} is missing; {HOW_TO_RUN}");
+            // Asked for on CI, a missing browser is a broken setup.
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "web_browser: {path} is missing on CI with AWALE_BROWSER_TEST=1"
+            );
+            eprintln!("web_browser: skipped: {path} is missing; {HOW_TO_RUN}");
             return;
         }
     }

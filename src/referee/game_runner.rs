@@ -430,8 +430,9 @@ mod tests {
         assert!(err.to_string().contains("opening move 1"), "{err}");
     }
 
+    /// A clock reads as `base+increment` in seconds; anything else is refused.
     #[test]
-    fn parses_clocks() {
+    fn clocks_read_as_base_plus_increment_and_bad_ones_are_refused() {
         assert_eq!(
             TimeControl::parse_clock("10+0.1").unwrap(),
             TimeControl::Clock {

@@ -499,8 +499,9 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Record dates are UTC ISO 8601, and fingerprints FNV-1a in hex.
     #[test]
-    fn dates_and_fingerprints() {
+    fn utc_dates_and_fingerprints_have_known_values() {
         assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");
         // 2000-02-29 12:34:56 UTC = 951827696.
         assert_eq!(format_utc(951_827_696), "2000-02-29T12:34:56Z");

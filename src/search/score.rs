@@ -218,8 +218,9 @@ mod tests {
         assert_eq!(unscaled(100, 0), 6400, "a scale below 1 counts as 1");
     }
 
+    /// The UCI `cp`/`mate` forms and the seed forms of every kind of score.
     #[test]
-    fn uci_forms() {
+    fn scores_print_as_cp_or_mate_and_in_seeds() {
         assert_eq!(Score(37).to_uci(), "cp 37");
         assert_eq!(Score::win_in(1).to_uci(), "mate 1");
         assert_eq!(Score::win_in(3).to_uci(), "mate 2");

@@ -191,8 +191,9 @@ mod tests {
         assert_eq!(embedded("v", &bytes, SET + 1, COUNT), None);
     }
 
+    /// Encoded weights have the file length and decode to themselves.
     #[test]
-    fn round_trips() {
+    fn encoded_weights_decode_to_themselves() {
         let bytes = encode(SET, &sample());
         assert_eq!(bytes.len(), file_len(COUNT));
         assert_eq!(decode(&bytes, SET, COUNT), Ok(sample()));

@@ -316,8 +316,10 @@ fn bad_positions_are_refused_with_the_reason() {
     }
 }
 
+/// The start renders twelve `3R3B` holes and a placement to make, and the
+/// variant refuses `GrandSlam=capture`.
 #[test]
-fn render_and_options() {
+fn the_start_renders_its_seeds_and_grandslam_is_refused() {
     let text = Colors12.render(&Colors12.start());
     assert_eq!(text.matches("3R3B").count(), 12);
     assert!(text.contains("South to place a special seed"));

@@ -190,8 +190,10 @@ fn repetition_ends_the_game_and_each_side_collects() {
     assert!(play_moves(&g, end_pos, &h, "F").is_err());
 }
 
+/// A position reached again after an irreversible move (a capture, say)
+/// is no repetition: the history before it is forgotten.
 #[test]
-fn a_capture_clears_the_repetition_history() {
+fn an_irreversible_move_clears_the_repetition_history() {
     let mut h = History::new(1u128);
     h.push(2, false);
     h.push(1, true);
