@@ -258,7 +258,7 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
                             out.line("readyok");
                             continue;
                         }
-                        if let Some(last) = live().last() {
+                        if let Some(last) = live().next_back() {
                             let mut ready = lock(&last.ready);
                             if ready.started {
                                 out.line("readyok");
