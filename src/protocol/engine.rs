@@ -1007,18 +1007,6 @@ mod tests {
         }
     }
 
-    /// An `isready` read behind two `go` not started yet, with a `d`
-    /// between them, is answered after the `d`'s output: it is held behind
-    /// the last `go`, not released by the first.
-    #[test]
-    fn readyok_behind_a_later_go_comes_after_the_commands_before_it() {
-        let out = lines_until("go depth 2\nd\ngo depth 2\nisready\n", "readyok");
-        let board = out.iter().position(|l| l.starts_with("Game over:"));
-        let ready = out.iter().position(|l| l == "readyok");
-        assert!(board.unwrap() < ready.unwrap(), "{out:?}");
-        assert_eq!(out.iter().filter(|l| *l == "readyok").count(), 1);
-    }
-
     #[test]
     fn debug_on_reports_the_limits_of_each_go() {
         let out = lines_until("debug on\ngo depth 200 movetime 300\n", "bestmove");
