@@ -2,20 +2,13 @@
 //! tables build` and `probe`, the `Tables` option of the protocol, and
 //! `analyze --tables`.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::process::{spawn, AWALE};
-
-/// A fresh scratch directory under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("tables-cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::common::engine::Engine;
+use crate::common::process::AWALE;
+use crate::common::scratch::dir as scratch;
 
 fn awale(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(AWALE).args(args).output().unwrap();
@@ -36,19 +29,26 @@ fn probe_json(position: &str) -> (serde_json::Value, String) {
 
 /// Runs the protocol on `input` and returns everything it printed.
 fn protocol(args: &[&str], input: &str) -> String {
-    let (mut child, mut stdin, mut stdout) = spawn(args);
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    let mut out = String::new();
-    stdout.read_to_string(&mut out).unwrap();
-    child.wait().unwrap();
-    out
+    let mut engine = Engine::start(args);
+    for line in input.lines() {
+        engine.send(line);
+    }
+    engine.close_input();
+    engine.rest().join("\n")
 }
 
-/// Waits for the tables: each `isready` waits up to 5 s for them, which a
-/// machine loaded by the rest of the suite can exceed while it builds the
-/// small levels in memory (the searches and `d` then go without them).
-const READY: &str = "isready\nisready\nisready\n";
+/// Runs the protocol on `input` once the endgame tables are loaded (each
+/// `isready` waits a while for them and says when they are still loading)
+/// and returns everything it printed after that.
+fn with_tables(args: &[&str], input: &str) -> String {
+    let mut engine = Engine::start(args);
+    engine.wait_for_tables();
+    for line in input.lines() {
+        engine.send(line);
+    }
+    engine.close_input();
+    engine.rest().join("\n")
+}
 
 /// Seven seeds on the board, South to move: South wins by capturing.
 const COVERED: &str = "1-0-1-2-0-1-1-0-1-0-0-0-20-21-S";
@@ -69,7 +69,7 @@ fn build(dir: &Path, max: &str) -> String {
 
 #[test]
 fn build_reports_each_level_and_resumes() {
-    let dir = scratch("build");
+    let dir = scratch("tables-build");
     let err = build(&dir, "6");
     for n in 0..=6 {
         assert!(err.contains(&format!("level {n:2}: ")), "{err}");
@@ -87,8 +87,8 @@ fn build_reports_each_level_and_resumes() {
 /// command again gives the same files as a build never interrupted.
 #[test]
 fn a_killed_build_resumes_to_the_same_files() {
-    let killed = scratch("killed");
-    let whole = scratch("whole");
+    let killed = scratch("tables-killed");
+    let whole = scratch("tables-whole");
     let mut child = Command::new(AWALE)
         .args([
             "tables",
@@ -182,7 +182,7 @@ fn bad_requests_are_refused_with_a_clear_message() {
 
 #[test]
 fn a_corrupt_file_is_refused_and_the_level_built_again_in_memory() {
-    let dir = scratch("corrupt");
+    let dir = scratch("tables-corrupt");
     build(&dir, "7");
     let path = dir.join("oware-nocapture-feed-07.awtb");
     let mut bytes = std::fs::read(&path).unwrap();
@@ -220,7 +220,10 @@ fn probe_shows_the_value_of_the_position_and_of_each_move() {
         "<default>",
     ]);
     assert!(ok && spelled == out, "{err}\n{spelled}");
-    assert!(out.contains("collects 7 (exact)"), "{out}");
+    assert!(
+        out.contains("collects 7 (exact: the same whatever the history)"),
+        "{out}"
+    );
     // F captures two seeds and keeps the value.
     assert!(
         out.lines()
@@ -252,7 +255,9 @@ fn probe_keeps_the_quiet_moves_that_follow_the_proof_order() {
     let (v, json) = probe_json(fresh);
     assert_eq!(v["final_scores"], serde_json::json!([27, 21]), "{json}");
     let moves = v["moves"].as_array().unwrap();
-    let keeps_five = |m: &&serde_json::Value| m["value"] == 5 && m["value_max"] == 5;
+    // (Quiet moves: their value is known only if reached by a capture.)
+    let keeps_five =
+        |m: &&serde_json::Value| m["if_reached_by_capture"] == serde_json::json!([5, 5]);
     let kept: Vec<&serde_json::Value> = moves.iter().filter(|m| m["kept"] == true).collect();
     assert!(!kept.is_empty() && kept.iter().all(keeps_five), "{json}");
     assert!(
@@ -268,27 +273,114 @@ fn probe_reports_the_bounds_whatever_the_history() {
     // contain those with an empty history (equal after a capture).
     let position = "2-1-0-3-0-1-1-1-0-0-1-0-20-18-S";
     let (v, json) = probe_json(position);
-    let bounds = |v: &serde_json::Value, key: &str| v[key].as_u64().unwrap();
+    let pair = |v: &serde_json::Value, key: &str| {
+        let a = v[key].as_array().unwrap_or_else(|| panic!("{key}: {v}"));
+        (a[0].as_u64().unwrap(), a[1].as_u64().unwrap())
+    };
     let within = |v: &serde_json::Value| {
-        let every = v["every_history"].as_array().unwrap();
-        let (lo, hi) = (every[0].as_u64().unwrap(), every[1].as_u64().unwrap());
-        lo <= bounds(v, "value") && bounds(v, "value_max") <= hi
+        let (lo, hi) = pair(v, "every_history");
+        let (a, b) = pair(v, "bounds");
+        let (c, d) = pair(v, "if_reached_by_capture");
+        lo <= a && b <= hi && lo <= c && d <= hi
     };
     assert!(within(&v), "{json}");
     let moves = v["moves"].as_array().unwrap();
     assert!(!moves.is_empty() && moves.iter().all(within), "{json}");
-    let (ok, text, err) = awale(&["tables", "probe", "--position", position]);
+}
+
+/// `awale tables probe` with `--moves`: the object it prints, and its text.
+fn probe_both(position: &str, moves: &str) -> (serde_json::Value, String) {
+    let args = ["tables", "probe", "--position", position, "--moves", moves];
+    let (ok, text, err) = awale(&args);
     assert!(ok, "{err}");
-    let exact = v["exact"] == true;
-    assert_eq!(text.contains("Whatever the history:"), !exact, "{text}");
+    let (ok, json, err) = awale(&[&args[..], &["--json"]].concat());
+    assert!(ok, "{err}");
+    (serde_json::from_str(&json).unwrap(), text)
+}
+
+/// One meaning for each word, the same in the text and the JSON: `known`
+/// (for this history, with its value) and `exact` (known whatever the
+/// history); a value not known is `null`, its bounds shown instead.
+#[test]
+fn probe_says_known_and_exact_alike_in_text_and_json() {
+    // Exact; known for this history only (a capture just reset it); not
+    // known (reached by a quiet move).
+    let cases = [
+        ("1-0-1-2-0-1-1-0-1-0-0-0-20-21-S", "", "exact"),
+        ("0-2-0-0-0-1-1-0-1-1-1-1-16-24-S", "F", "known"),
+        ("0-0-1-0-0-1-0-0-1-2-0-0-22-21-S", "C", "not known"),
+    ];
+    let kind = |v: &serde_json::Value| match (v["known"] == true, v["exact"] == true) {
+        (true, true) => "exact",
+        (true, false) => "known",
+        (false, false) => "not known",
+        (false, true) => panic!("exact but not known: {v}"),
+    };
+    let words = |kind: &str| match kind {
+        "exact" => "(exact: the same whatever the history)",
+        "known" => "(known for this history",
+        _ => "(not known for this history",
+    };
+    let mut moves_seen = std::collections::HashSet::new();
+    for (position, moves, expected) in cases {
+        let (v, text) = probe_both(position, moves);
+        assert_eq!(kind(&v), expected, "{v}");
+        let value_line = text.lines().find(|l| l.starts_with("Value:")).unwrap();
+        assert!(value_line.contains(words(expected)), "{text}");
+        for m in v["moves"].as_array().unwrap().iter().chain([&v]) {
+            let known = m["known"] == true;
+            assert_eq!(m["value"].is_null(), !known, "{m}");
+            assert_eq!(m["final_scores"].is_null(), !known, "{m}");
+            let [lo, hi] = [0, 1].map(|i| m["bounds"][i].as_u64().unwrap());
+            assert_eq!(known, lo == hi, "{m}");
+            if known {
+                assert_eq!(m["value"].as_u64(), Some(lo), "{m}");
+            }
+            let Some(mv) = m["move"].as_str() else {
+                continue;
+            };
+            moves_seen.insert(kind(m));
+            let line = text
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{mv}:")))
+                .unwrap_or_else(|| panic!("no line for {mv}: {text}"));
+            assert!(line.contains(words(kind(m))), "{line}\n{m}");
+        }
+    }
+    assert_eq!(
+        moves_seen.len(),
+        2,
+        "exact and not known moves: {moves_seen:?}"
+    );
+}
+
+/// A finished game: the probe prints its final score, in the text and the
+/// JSON, with no tables needed and no moves.
+#[test]
+fn probe_on_a_finished_game_prints_the_final_score() {
+    let over = "0-0-0-0-0-0-1-0-0-0-0-0-23-24-S";
+    let (ok, text, err) = awale(&["tables", "probe", "--position", over]);
+    assert!(ok, "{err}");
+    assert!(
+        text.contains("The game is over (the player to move has no legal move): final 23-25"),
+        "{text}"
+    );
+    let (v, json) = probe_json(over);
+    assert_eq!(v["over"], true, "{json}");
+    assert_eq!(v["final_scores"], serde_json::json!([23, 25]), "{json}");
+    assert_eq!(v["moves"], serde_json::json!([]), "{json}");
+    assert_eq!(
+        (v["known"].clone(), v["value"].clone()),
+        (true.into(), 0.into()),
+        "{json}"
+    );
+    let (v, _) = probe_json(COVERED);
+    assert_eq!(v["over"], false);
 }
 
 #[test]
 fn the_protocol_reports_table_hits_and_table_scores() {
-    let out = protocol(
-        &[],
-        &format!("{READY}position fen {COVERED}\ngo depth 6\nquit\n"),
-    );
+    let out = with_tables(&[], &format!("position fen {COVERED}\ngo depth 6\nquit\n"));
     let last_info = out
         .lines()
         .rfind(|l| l.starts_with("info depth"))
@@ -304,7 +396,7 @@ fn the_protocol_reports_table_hits_and_table_scores() {
     // A table win by 6 seeds: cp 20000 + 100 * 6.
     assert!(last_info.contains("score cp 20600"), "{last_info}");
     assert!(out.contains("bestmove F"), "{out}");
-    let out = protocol(&[], &format!("{READY}position fen {COVERED}\nd\nquit\n"));
+    let out = with_tables(&[], &format!("position fen {COVERED}\nd\nquit\n"));
     assert!(
         out.contains("Tables: final score South 27 - North 21 under perfect play (exact)"),
         "{out}"
@@ -344,15 +436,12 @@ fn a_bad_tables_option_is_an_error_and_changes_nothing() {
 
 #[test]
 fn a_directory_of_files_is_used_by_the_protocol_and_analyze() {
-    let dir = scratch("use");
+    let dir = scratch("tables-use");
     build(&dir, "8");
     let dir = dir.to_str().unwrap();
     // `awale --tables DIR` is `awale uci --tables DIR`.
     for args in [&["uci", "--tables", dir][..], &["--tables", dir]] {
-        let out = protocol(
-            args,
-            &format!("{READY}position fen {COVERED}\ngo depth 4\nquit\n"),
-        );
+        let out = with_tables(args, &format!("position fen {COVERED}\ngo depth 4\nquit\n"));
         assert!(out.contains("score cp 20600"), "{args:?}: {out}");
     }
     let (ok, _, err) = awale(&["--tables", dir, "perft", "1"]);

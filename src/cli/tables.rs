@@ -12,10 +12,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::setup::{GameArgs, SetupVisitor};
-use awale::game::{Game, History, Line};
+use awale::game::{Game, GameEnd, Line};
 use awale::tables::loader::Source;
 use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
-use awale::variants::oware::{Board, Oware};
+use awale::variants::oware::Oware;
 
 /// The largest level `tables build` accepts: level 24 alone has 417 million
 /// positions; the build of levels 0-24 peaks at about 3.2 GB of memory and
@@ -206,43 +206,75 @@ fn report(bar: &ProgressBar, event: BuildEvent) {
     }
 }
 
-/// What a probe prints as JSON.
+/// What a probe prints as JSON (docs/tables.md): the position, then each
+/// move, with the same words as the text.
 #[derive(Serialize)]
 struct ProbeReport {
     position: String,
     on_board: u32,
-    /// Seeds the side to move collects (the lower bound when not known).
-    value: u32,
-    /// The upper bound (equal to `value` when known).
-    value_max: u32,
-    /// Known under every history.
-    exact: bool,
-    /// Known for the history given (exact, or the empty-history value of a
-    /// position reached by a capture).
+    /// The game is over: the value is what the ending gives the side to
+    /// move, `final_scores` are the final totals, and there are no moves.
+    over: bool,
+    /// Why the game ended, when it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(flatten)]
+    value: ValueReport,
+    moves: Vec<MoveReport>,
+}
+
+/// What the tables prove of the seeds a player collects from a position to
+/// the end of the game: one meaning for each word, in the text and the JSON.
+#[derive(Serialize)]
+struct ValueReport {
+    /// The value is proved for the history given.
     known: bool,
-    /// Bounds on the seeds the side to move collects whatever the history
-    /// since the last capture (equal when exact).
+    /// Known, and the same whatever the history since the last capture.
+    exact: bool,
+    /// The seeds collected, for the history given; `None` (JSON `null`)
+    /// when not known.
+    value: Option<u32>,
+    /// Bounds on the seeds collected that hold for the history given
+    /// (`[value, value]` when known).
+    bounds: [u32; 2],
+    /// Bounds that hold whatever the history.
     every_history: [u32; 2],
+    /// Bounds if the position were reached by a capture (an empty history).
+    if_reached_by_capture: [u32; 2],
     /// The final totals `[south, north]` when known.
     final_scores: Option<[u32; 2]>,
-    moves: Vec<MoveReport>,
+}
+
+impl ValueReport {
+    /// The report of bounds `bounds` for the history given, the others as
+    /// named, final totals `final_scores` when known.
+    fn new(
+        bounds: [u32; 2],
+        every_history: [u32; 2],
+        if_reached_by_capture: [u32; 2],
+        final_scores: Option<[u32; 2]>,
+    ) -> ValueReport {
+        let known = bounds[0] == bounds[1];
+        ValueReport {
+            known,
+            exact: known && every_history[0] == every_history[1],
+            value: known.then_some(bounds[0]),
+            bounds,
+            every_history,
+            if_reached_by_capture,
+            final_scores: if known { final_scores } else { None },
+        }
+    }
 }
 
 #[derive(Serialize)]
 struct MoveReport {
     #[serde(rename = "move")]
     mv: String,
-    /// Seeds the mover collects from the position after this move on
-    /// (including what the move captures).
-    value: u32,
-    value_max: u32,
-    /// Known under every history.
-    exact: bool,
-    /// Known for the history after the move.
-    known: bool,
-    /// Bounds that hold whatever the history before the move.
-    every_history: [u32; 2],
-    final_scores: Option<[u32; 2]>,
+    /// Seeds the mover collects from the position before this move to the
+    /// end of the game (what the move captures included).
+    #[serde(flatten)]
+    value: ValueReport,
     /// Among the moves the engine chooses from at this root: those that
     /// keep the position's outcome, the surest first (docs/tables.md).
     kept: bool,
@@ -274,9 +306,13 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
             let line = any
                 .downcast_ref::<Line<Oware>>()
                 .ok_or_else(|| anyhow!("only oware has endgame tables"))?;
-            let game = line.game();
-            let tables = open_tables(self.tables.as_deref(), Rules::of(game));
-            let report = probe_report(&tables, game, line.position(), line.history())?;
+            let report = match line.end() {
+                Some(end) => over_report(line, end),
+                None => {
+                    let tables = open_tables(self.tables.as_deref(), Rules::of(line.game()));
+                    probe_report(&tables, line)?
+                }
+            };
             if self.json {
                 super::stdout::line(serde_json::to_string(&report)?)?;
             } else {
@@ -303,54 +339,106 @@ fn open_tables(dir: Option<&Path>, rules: Rules) -> Tables {
     tables
 }
 
-fn probe_report(
-    tables: &Tables,
-    game: &Oware,
-    pos: &Board,
-    history: &History<u128>,
-) -> anyhow::Result<ProbeReport> {
+/// The report of a finished game: its final totals, known whatever the
+/// history, no tables needed.
+fn over_report(line: &Line<Oware>, end: GameEnd) -> ProbeReport {
+    let pos = line.position();
+    let v = end.scores[pos.side()] - pos.score(pos.side());
+    ProbeReport {
+        position: line.game().format_position(pos),
+        on_board: pos.on_board(),
+        over: true,
+        reason: Some(end.reason.to_string()),
+        value: ValueReport::new([v, v], [v, v], [v, v], Some(end.scores)),
+        moves: Vec::new(),
+    }
+}
+
+fn probe_report(tables: &Tables, line: &Line<Oware>) -> anyhow::Result<ProbeReport> {
+    let (game, pos, history) = (line.game(), line.position(), line.history());
     let fresh = history.reversible_plies() == 0;
     let verdict = tables::verdict(tables, game, pos, fresh).ok_or_else(|| {
-        let on_board = pos.on_board();
-        if game.end(pos).is_some() {
-            anyhow!("the game is over in this position")
-        } else {
-            anyhow!(
-                "no table covers {on_board} seeds on the board (levels present: {:?})",
-                tables.levels()
-            )
-        }
+        anyhow!(
+            "no table covers {} seeds on the board (levels present: {:?})",
+            pos.on_board(),
+            tables.levels()
+        )
     })?;
     let outcomes = tables::move_outcomes(tables, game, pos, history, false);
     let legal: Vec<_> = outcomes.iter().map(|o| o.mv).collect();
     let kept = tables::keeping_moves(tables, game, pos, history, &legal).unwrap_or_default();
     let moves = outcomes
         .into_iter()
-        .map(|o| MoveReport {
-            kept: kept.contains(&o.mv),
-            mv: game.format_move(pos, o.mv),
-            value: o.lo,
-            value_max: o.hi,
-            exact: o.exact,
-            known: o.final_scores.is_some(),
-            every_history: o.every_history,
-            final_scores: o.final_scores,
+        .map(|o| {
+            // An outcome not known for this history holds only its bounds
+            // whatever the history; `lo..hi` are those with an empty one.
+            let known = o.final_scores.is_some();
+            let bounds = if known { [o.lo, o.hi] } else { o.every_history };
+            MoveReport {
+                kept: kept.contains(&o.mv),
+                mv: game.format_move(pos, o.mv),
+                value: ValueReport::new(bounds, o.every_history, [o.lo, o.hi], o.final_scores),
+            }
         })
         .collect();
+    let e = verdict.entry;
+    let (fresh_bounds, every) = (
+        [u32::from(e.lo), u32::from(e.hi)],
+        [u32::from(e.every_lo), u32::from(e.every_hi)],
+    );
     Ok(ProbeReport {
         position: game.format_position(pos),
         on_board: verdict.on_board,
-        value: u32::from(verdict.entry.lo),
-        value_max: u32::from(verdict.entry.hi),
-        exact: verdict.entry.is_exact(),
-        known: verdict.final_scores.is_some(),
-        every_history: [
-            u32::from(verdict.entry.every_lo),
-            u32::from(verdict.entry.every_hi),
-        ],
-        final_scores: verdict.final_scores,
+        over: false,
+        reason: None,
+        value: ValueReport::new(
+            if fresh { fresh_bounds } else { every },
+            every,
+            fresh_bounds,
+            verdict.final_scores,
+        ),
         moves,
     })
+}
+
+/// `lo..hi`, or the one number when they meet.
+fn span([lo, hi]: [u32; 2]) -> String {
+    if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}..{hi}")
+    }
+}
+
+/// How sure a value is, in the words of docs/tables.md, with the other
+/// bounds where they say more than the value shown.
+fn certainty(v: &ValueReport) -> String {
+    if v.exact {
+        return "exact: the same whatever the history".to_string();
+    }
+    let mut text = if v.known {
+        "known for this history".to_string()
+    } else {
+        "not known for this history".to_string()
+    };
+    if v.every_history != v.bounds {
+        text += &format!("; whatever the history: {}", span(v.every_history));
+    }
+    if v.if_reached_by_capture != v.bounds {
+        text += &format!(
+            "; if reached by a capture: {}",
+            span(v.if_reached_by_capture)
+        );
+    }
+    text
+}
+
+/// `final S-N`, or that it is not known.
+fn finals(v: &ValueReport) -> String {
+    match v.final_scores {
+        Some([s, n]) => format!("final {s}-{n}"),
+        None => "final not known".to_string(),
+    }
 }
 
 /// The probe's report for people, lines joined (no final line end).
@@ -359,55 +447,35 @@ fn report_text(r: &ProbeReport) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Position: {}", r.position);
     let _ = write!(out, "Seeds on the board: {}", r.on_board);
-    let value = |lo: u32, hi: u32| {
-        if lo == hi {
-            lo.to_string()
-        } else {
-            format!("{lo}..{hi}")
-        }
-    };
-    let kind = |exact: bool, known: bool| match (exact, known) {
-        (true, _) => "exact",
-        (false, true) => "exact for this history",
-        (false, false) => "bounds if reached by a capture",
-    };
-    let finals = |f: Option<[u32; 2]>| match f {
-        Some([s, n]) => format!("final {s}-{n}"),
-        None => "final not known".to_string(),
-    };
+    if r.over {
+        let _ = write!(
+            out,
+            "\nThe game is over ({}): {}",
+            r.reason.as_deref().unwrap_or("the rules"),
+            finals(&r.value)
+        );
+        return out;
+    }
+    let v = &r.value;
     let _ = write!(
         out,
         "\nValue: the side to move collects {} ({}), {}",
-        value(r.value, r.value_max),
-        kind(r.exact, r.known),
-        finals(r.final_scores)
+        v.value.map_or_else(|| span(v.bounds), |n| n.to_string()),
+        certainty(v),
+        finals(v)
     );
-    if !r.exact {
-        let [lo, hi] = r.every_history;
-        let _ = write!(out, "\nWhatever the history: {}", value(lo, hi));
-    }
     for m in &r.moves {
-        let shown = if m.known {
-            format!(
-                "{:>5}  {}",
-                value(m.value, m.value_max),
-                kind(m.exact, true)
-            )
-        } else {
-            let [lo, hi] = m.every_history;
-            format!(
-                "{:>5}  not known for this history (whatever the history: {}; if reached by a capture: {})",
-                "?",
-                value(lo, hi),
-                value(m.value, m.value_max)
-            )
+        let shown = match m.value.value {
+            Some(n) => n.to_string(),
+            None => span(m.value.bounds),
         };
         let mark = if m.kept { "  (kept)" } else { "" };
         let _ = write!(
             out,
-            "\n  {:>4}: {shown}, {}{mark}",
+            "\n  {:>4}: {shown:>5} ({}), {}{mark}",
             m.mv,
-            finals(m.final_scores)
+            certainty(&m.value),
+            finals(&m.value)
         );
     }
     if r.moves.iter().any(|m| m.kept) {

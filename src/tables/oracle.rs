@@ -60,7 +60,7 @@ impl Oracle<Oware> for TableOracle {
                 if e.is_exact() {
                     "exact"
                 } else {
-                    "exact for this history"
+                    "known for this history"
                 }
             ),
             None => format!(

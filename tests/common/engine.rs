@@ -131,6 +131,20 @@ impl Engine {
         self.until(|l| l.starts_with(answer_prefix))
     }
 
+    /// Asks `isready` until the engine no longer says that its endgame
+    /// tables are still loading (each `isready` waits a few seconds for
+    /// them, which a loaded machine can exceed while it builds the small
+    /// levels in memory).
+    pub fn wait_for_tables(&mut self) {
+        for _ in 0..60 {
+            let (before, _) = self.ask("isready", "readyok");
+            if !before.iter().any(|l| l.contains("still loading")) {
+                return;
+            }
+        }
+        panic!("the endgame tables never loaded; so far: {:?}", self.seen);
+    }
+
     pub fn wait_exit(&mut self) -> ExitStatus {
         exit_within(&mut self.child, PATIENCE).unwrap_or_else(|| {
             let _ = self.child.kill();
