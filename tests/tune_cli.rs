@@ -37,15 +37,18 @@ fn refused(args: &[&str], why: &str) {
     assert!(stderr.contains(why), "{args:?}: {stderr}");
 }
 
-/// The two numbers after `label` on its line: train and validation loss.
-fn losses(stdout: &str, label: &str) -> (f64, f64) {
+/// The two numbers after `label` on its line: train and validation loss,
+/// `None` for the latter when nothing is held out (`validation -`).
+fn losses(stdout: &str, label: &str) -> (f64, Option<f64>) {
     let line = stdout
         .lines()
         .find(|l| l.starts_with(label))
         .unwrap_or_else(|| panic!("no {label} line in {stdout}"));
     let w: Vec<&str> = line.split_whitespace().collect();
     let n = w.len();
-    (w[n - 3].parse().unwrap(), w[n - 1].parse().unwrap())
+    assert_eq!((w[n - 4], w[n - 2]), ("train", "validation"), "{line}");
+    let valid = (w[n - 1] != "-").then(|| w[n - 1].parse().unwrap());
+    (w[n - 3].parse().unwrap(), valid)
 }
 
 /// A tiny `awale datagen` file in `dir` (30 games of 400 nodes a move).
@@ -92,6 +95,10 @@ fn make_weights(dir: &Path) -> PathBuf {
     let before = losses(&stdout, "start:");
     let after = losses(&stdout, "fitted:");
     assert!(after.0 < before.0, "the training loss falls: {stdout}");
+    assert!(
+        after.1.is_some(),
+        "a datagen file holds out games: {stdout}"
+    );
     assert!(stdout.contains("epoch  20"), "{stdout}");
     w
 }
@@ -384,9 +391,24 @@ fn fit_on_records(dir: &Path, variant: &str) -> (PathBuf, String, PathBuf) {
     // each is read once.
     assert!(stdout.contains(": 6 games,"), "{stdout}");
     assert!(stdout.contains("6 repeated games"), "{stdout}");
+    // Six games hold none of the one in ten kept for validation: it says
+    // so, and shows no validation loss rather than the training one again.
+    assert!(stdout.contains("validation 0)"), "{stdout}");
+    assert!(
+        stdout.contains("nothing is held out for validation"),
+        "{stdout}"
+    );
     let before = losses(&stdout, "start:");
     let after = losses(&stdout, "fitted:");
     assert!(after.0 < before.0, "the training loss falls: {stdout}");
+    assert_eq!((before.1, after.1), (None, None), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("epoch"))
+            .all(|l| l.ends_with("validation -")),
+        "{stdout}"
+    );
     (records, stdout, w)
 }
 
@@ -539,6 +561,27 @@ fn tune_calibrate_prints_a_factor_per_seed_count() {
     );
     assert_eq!(one.len(), two.len());
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only the data");
+    // Seed counts under --min-positions are left out, and it says so; when
+    // every one is, an error says why instead of a table without rows.
+    let out = awale(&["tune", "--calibrate", "--data", d, "--min-positions", "200"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("left out: ") && stderr.contains("fewer than --min-positions 200"),
+        "{stderr}"
+    );
+    assert!(stdout.lines().count() > 2, "{stdout}");
+    refused(
+        &[
+            "tune",
+            "--calibrate",
+            "--data",
+            d,
+            "--min-positions",
+            "100000",
+        ],
+        "no seed count has --min-positions 100000 positions",
+    );
 
     let o = dir.join("x.bin");
     let o = o.to_str().unwrap();

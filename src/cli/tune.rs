@@ -185,6 +185,13 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
         held_out,
         data.skipped
     ));
+    if held_out == 0 {
+        say(
+            "nothing is held out for validation (one game in ten is, and these data have \
+             fewer than ten): only training losses are shown"
+                .to_string(),
+        );
+    }
     if args.calibrate {
         return calibrate(args, &data);
     }
@@ -200,10 +207,11 @@ fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Re
         batch: args.batch,
         seed: args.seed,
     };
-    let report = tune::tune::<G>(&data, &settings, &mut say_epoch);
+    let losses = Losses::of(&data);
+    let report = tune::tune::<G>(&data, &settings, &mut |e, t, v| losses.epoch(e, t, v));
     say(format!("K {:.1}", report.k));
-    say_losses("start:", report.initial);
-    say_losses("fitted:", report.last);
+    losses.say("start:", report.initial);
+    losses.say("fitted:", report.last);
     if args.show {
         let text = weight_file::describe(&report.weights, G::feature_name);
         say(text.trim_end().to_string());
@@ -218,16 +226,37 @@ fn say(text: String) {
     let _ = stdout::line(text);
 }
 
-/// Prints the losses after an epoch.
-fn say_epoch(epoch: usize, train: f64, valid: f64) {
-    say(format!(
-        "epoch {epoch:3} train {train:.6} validation {valid:.6}"
-    ));
+/// How the losses are printed: with the validation loss, or without it
+/// when nothing is held out (the fit then reports the training loss twice).
+struct Losses {
+    held_out: bool,
 }
 
-/// Prints a pair of losses (training, validation) under `label`.
-fn say_losses(label: &str, (train, valid): (f64, f64)) {
-    say(format!("{label:<9} train {train:.6} validation {valid:.6}"));
+impl Losses {
+    fn of(data: &Dataset) -> Losses {
+        Losses {
+            held_out: data.validation.iter().any(|&v| v),
+        }
+    }
+
+    /// `train T validation V`, or `train T validation -`.
+    fn text(&self, train: f64, valid: f64) -> String {
+        if self.held_out {
+            format!("train {train:.6} validation {valid:.6}")
+        } else {
+            format!("train {train:.6} validation -")
+        }
+    }
+
+    /// Prints the losses after an epoch.
+    fn epoch(&self, epoch: usize, train: f64, valid: f64) {
+        say(format!("epoch {epoch:3} {}", self.text(train, valid)));
+    }
+
+    /// Prints a pair of losses (training, validation) under `label`.
+    fn say(&self, label: &str, (train, valid): (f64, f64)) {
+        say(format!("{label:<9} {}", self.text(train, valid)));
+    }
 }
 
 /// Writes the weight file named by `--out`, whole or not at all (a full
@@ -248,6 +277,26 @@ fn calibrate(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
         .unwrap_or(tune::calibration::MIN_POSITIONS);
     let c = tune::calibration::calibrate(data, args.k, args.split, min_positions)
         .map_err(|e| anyhow::anyhow!(e))?;
+    if c.rows.is_empty() {
+        let (seeds, most) = c
+            .left_out
+            .iter()
+            .max_by_key(|g| g.1)
+            .copied()
+            .unwrap_or_default();
+        bail!(
+            "no seed count has --min-positions {min_positions} positions (the most: {most} with \
+             {seeds} seeds on the board); lower --min-positions or give more data"
+        );
+    }
+    if !c.left_out.is_empty() {
+        let positions: usize = c.left_out.iter().map(|g| g.1).sum();
+        eprintln!(
+            "left out: {} seed counts with fewer than --min-positions {min_positions} positions \
+             ({positions} positions in all)",
+            c.left_out.len()
+        );
+    }
     // The table is the product: a reader that goes away ends the command.
     stdout::line(format!(
         "K {:.1}, {} positions with a heuristic score",
@@ -291,10 +340,13 @@ fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
         batch: args.batch,
         seed: args.seed,
     };
-    let report = tune::net::fit_net(data, &linear, &settings, &mut say_epoch)
-        .map_err(|e| anyhow::anyhow!(e))?;
+    let losses = Losses::of(data);
+    let report = tune::net::fit_net(data, &linear, &settings, &mut |e, t, v| {
+        losses.epoch(e, t, v)
+    })
+    .map_err(|e| anyhow::anyhow!(e))?;
     say(format!("K {:.1}", report.k));
-    say_losses("linear:", report.initial);
+    losses.say("linear:", report.initial);
     let Some(last) = report.last else {
         say(format!(
             "{} hidden units: this build plays networks of {} only; nothing written",
@@ -303,7 +355,7 @@ fn fit_net(args: &TuneArgs, data: &Dataset) -> anyhow::Result<ExitCode> {
         ));
         return Ok(ExitCode::SUCCESS);
     };
-    say_losses("network:", last);
+    losses.say("network:", last);
     write_weights(args, weights::encode_net(&linear, &report.params))
 }
 

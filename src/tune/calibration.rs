@@ -73,6 +73,9 @@ pub struct Calibration {
     /// One row per seed count with at least the asked number of positions,
     /// fewest seeds first.
     pub rows: Vec<Row>,
+    /// The seed counts left out for having fewer positions: `(seeds,
+    /// positions)`, fewest seeds first.
+    pub left_out: Vec<(usize, usize)>,
 }
 
 /// Calibrates the scores of `data` (read from `awale datagen` files: it
@@ -115,13 +118,18 @@ pub fn calibrate(
         }
     };
     let mut rows = Vec::new();
+    let mut left_out = Vec::new();
     let most = samples.iter().map(|s| s.on_board).max().unwrap_or(0);
     let mut by_count: Vec<Vec<Sample>> = vec![Vec::new(); most + 1];
     for s in &samples {
         by_count[s.on_board].push(*s);
     }
     for (on_board, group) in by_count.iter().enumerate() {
-        if group.is_empty() || group.len() < min_positions {
+        if group.is_empty() {
+            continue;
+        }
+        if group.len() < min_positions {
+            left_out.push((on_board, group.len()));
             continue;
         }
         let (factors, before, after) = fit(group, k, split);
@@ -137,6 +145,7 @@ pub fn calibrate(
         k,
         positions: samples.len(),
         rows,
+        left_out,
     })
 }
 
