@@ -550,7 +550,7 @@ mod tests {
     }
 
     #[test]
-    fn bare_commands() {
+    fn bare_commands_parse_and_refuse_extra_words() {
         assert_eq!(ok("uci"), Command::Uci);
         assert_eq!(ok("  isready \t"), Command::IsReady);
         assert_eq!(ok("ucinewgame"), Command::UciNewGame);
@@ -594,7 +594,7 @@ mod tests {
     }
 
     #[test]
-    fn positions() {
+    fn position_takes_startpos_or_a_string_then_moves() {
         assert_eq!(
             ok("position startpos"),
             Command::Position {
@@ -631,7 +631,7 @@ mod tests {
     }
 
     #[test]
-    fn go_parameters() {
+    fn go_reads_every_limit_and_clamps_what_it_cannot_use() {
         let Command::Go(go) =
             ok("go wtime 1000 btime 5 winc 10 binc 20 movestogo 3 depth 4 nodes 99 movetime 50")
         else {

@@ -901,7 +901,7 @@ mod tests {
     }
 
     #[test]
-    fn handshake() {
+    fn uci_sends_ids_options_and_uciok_and_isready_readyok() {
         // On a loaded machine `isready` may first warn that the start-up
         // tables are still loading: a line of its own, not the handshake's.
         let out: Vec<String> = lines("uci\nisready\n")
@@ -1032,7 +1032,7 @@ mod tests {
     }
 
     #[test]
-    fn perft_and_eval() {
+    fn perft_counts_eval_totals_and_a_bad_depth_is_an_error() {
         let out = lines("go perft 2\neval\nperft 0\n");
         assert!(out.iter().any(|l| l == "Nodes searched: 36"), "{out:?}");
         assert!(out.iter().any(|l| l == "Total: 0"), "{out:?}");
@@ -1078,7 +1078,7 @@ mod tests {
     }
 
     #[test]
-    fn safety_deadlines() {
+    fn the_safety_deadline_falls_inside_the_time_limit_and_infinite_has_none() {
         let s = Settings::default();
         let go = Go {
             movetime: Some(1000),
