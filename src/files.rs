@@ -183,18 +183,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("awale-files-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
 
     #[test]
     fn a_small_regular_file_is_read_whole() {
-        let dir = scratch("small");
+        let dir = crate::scratch::dir("files-small");
         let path = dir.join("f");
         std::fs::write(&path, b"hello").unwrap();
         assert_eq!(read_bounded(&path, 5, "test file").unwrap(), b"hello");
@@ -204,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_file_over_the_limit_is_refused_naming_the_limit() {
-        let dir = scratch("large");
+        let dir = crate::scratch::dir("files-large");
         let path = dir.join("f");
         std::fs::write(&path, b"hello!").unwrap();
         let e = read_bounded(&path, 5, "test file").unwrap_err();
@@ -230,7 +222,7 @@ mod tests {
 
     #[test]
     fn an_atomic_write_replaces_the_file_and_leaves_nothing_else() {
-        let dir = scratch("write");
+        let dir = crate::scratch::dir("files-write");
         let path = dir.join("out.bin");
         std::fs::write(&path, b"old").unwrap();
         write_atomic(&path, b"new contents").unwrap();
@@ -251,7 +243,7 @@ mod tests {
 
     #[test]
     fn text_must_be_utf8() {
-        let dir = scratch("text");
+        let dir = crate::scratch::dir("files-text");
         let path = dir.join("f");
         std::fs::write(&path, b"ok\xff").unwrap();
         let e = read_text_bounded(&path, 5, "test file").unwrap_err();

@@ -30,6 +30,8 @@ pub mod prefetch;
 pub mod protocol;
 pub mod referee;
 pub mod rng;
+#[cfg(test)]
+pub(crate) mod scratch;
 pub mod search;
 pub mod sync;
 pub mod tables;

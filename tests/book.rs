@@ -2,23 +2,16 @@
 //! `check` and `probe`, and the engine's `OwnBook` and `Book` options over
 //! the protocol.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crate::common::books::{one_position_book, start_text};
 use crate::common::engine::Engine;
 use crate::common::process::{succeed, AWALE};
+use crate::common::scratch;
 use awale::book::Book;
 use awale::game::Game;
 use awale::variants::oware::Oware;
-
-/// A fresh directory of this test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("awale-book-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Builds a small book (3 plies, cheap searches) at `path`.
 fn build_small(path: &Path, threads: &str) {
@@ -65,7 +58,7 @@ fn stdout_of(script: &str) -> String {
 
 #[test]
 fn build_check_and_probe_agree() {
-    let dir = scratch("cli");
+    let dir = scratch::dir("book-cli");
     let one = dir.join("one.bin");
     let two = dir.join("two.bin");
     build_small(&one, "1");
@@ -127,7 +120,7 @@ fn build_check_and_probe_agree() {
 
 #[test]
 fn bad_books_and_arguments_are_refused_clearly() {
-    let dir = scratch("bad");
+    let dir = scratch::dir("book-bad");
     let good = dir.join("good.bin");
     build_small(&good, "1");
     let mut bytes = std::fs::read(&good).unwrap();
@@ -206,7 +199,7 @@ fn answers_of(out: &str) -> Vec<Vec<&str>> {
 fn timed_searches_play_from_the_book_and_others_search() {
     // A book deeper than any search, that plays A (a move no search plays
     // at the start) over F.
-    let dir = scratch("deep");
+    let dir = scratch::dir("book-deep");
     let book = one_position_book(&dir, &start_text(), &[(0, 50), (5, -100)], 255);
     let script = format!(
         "setoption name Book value {}\nposition startpos\ngo movetime 200\n\
@@ -262,7 +255,7 @@ fn timed_searches_play_from_the_book_and_others_search() {
 
 #[test]
 fn a_search_deeper_than_the_book_or_proving_a_result_plays_its_own_move() {
-    let dir = scratch("shallow");
+    let dir = scratch::dir("book-shallow");
     // A book of depth 1 proposes A at the start: the search's first
     // iteration is as deep, and the search decides.
     let shallow = one_position_book(&dir, &start_text(), &[(0, 50)], 1);
@@ -303,7 +296,7 @@ fn a_search_deeper_than_the_book_or_proving_a_result_plays_its_own_move() {
 fn a_seed_repeats_the_choice_and_seed_0_varies_it() {
     // A book where A and F score the same at the start, and B far below,
     // deeper than any search.
-    let dir = scratch("seed");
+    let dir = scratch::dir("book-seed");
     let book = one_position_book(&dir, &start_text(), &[(0, 10), (5, 10), (1, -200)], 255);
     // Twelve answers, each the move the book proposed: the proposal comes
     // before the search starts, so even a search thread the machine
@@ -345,7 +338,7 @@ fn a_seed_repeats_the_choice_and_seed_0_varies_it() {
 
 #[test]
 fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
-    let dir = scratch("option");
+    let dir = scratch::dir("book-option");
     let small = dir.join("small.bin");
     build_small(&small, "1");
     let mut bytes = std::fs::read(&small).unwrap();
@@ -411,7 +404,7 @@ fn the_book_option_refuses_a_bad_file_and_keeps_the_old_book() {
 /// line; the built-in book stays) and by the tools alike.
 #[test]
 fn crafted_books_with_a_valid_checksum_are_refused_on_load() {
-    let dir = scratch("crafted");
+    let dir = scratch::dir("book-crafted");
     let start = start_text();
     let cases = [
         (

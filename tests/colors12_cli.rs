@@ -1,13 +1,6 @@
 //! Black-box: `awale perft` on `colors12` through the built binary.
 
-use std::process::Command;
-
-use crate::common::process::{succeed, AWALE};
-
-fn perft(args: &[&str]) -> String {
-    let (out, _) = succeed(Command::new(AWALE).arg("perft").args(args));
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::common::process::perft;
 
 #[test]
 fn perft_3_from_the_start_begins_with_placements() {

@@ -3,14 +3,9 @@
 use std::process::Command;
 
 use crate::common::games::engine_perft;
-use crate::common::process::{succeed, AWALE};
+use crate::common::process::{perft, AWALE};
 use awale::game::Game;
 use awale::variants::colors16::Colors16;
-
-fn perft(args: &[&str]) -> String {
-    let (out, _) = succeed(Command::new(AWALE).arg("perft").args(args));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn perft_3_from_the_start() {

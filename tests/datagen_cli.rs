@@ -3,21 +3,13 @@
 //! refused settings and variants.
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::process::AWALE;
+use crate::common::scratch;
 use awale::datagen::Reader;
-
-/// A fresh scratch directory under the target directory, with an empty
-/// table directory inside so that no user's table files are read.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("datagen-cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("tables")).unwrap();
-    dir
-}
 
 fn command(dir: &Path, args: &[&str]) -> Command {
     let mut cmd = Command::new(AWALE);
@@ -58,7 +50,7 @@ fn indices(path: &Path) -> Vec<u32> {
 
 #[test]
 fn a_small_run_then_its_statistics() {
-    let dir = scratch("small");
+    let dir = scratch::dir("datagen-small");
     let args = ["--games", "6", "--nodes", "300", "--threads", "2"];
     generate(&dir, "small.dat", &args);
     let file = dir.join("small.dat");
@@ -92,7 +84,7 @@ fn a_small_run_then_its_statistics() {
 
 #[test]
 fn the_file_does_not_depend_on_the_thread_count() {
-    let dir = scratch("threads");
+    let dir = scratch::dir("datagen-threads");
     let base = ["--games", "5", "--nodes", "400", "--max-plies", "120"];
     let one = generate(&dir, "one.dat", &[&base[..], &["--threads", "1"]].concat());
     let two = generate(&dir, "two.dat", &[&base[..], &["--threads", "2"]].concat());
@@ -101,7 +93,7 @@ fn the_file_does_not_depend_on_the_thread_count() {
 
 #[test]
 fn a_killed_run_resumes_to_the_same_file() {
-    let dir = scratch("killed");
+    let dir = scratch::dir("datagen-killed");
     let args = [
         "--games",
         "24",
@@ -160,7 +152,7 @@ fn a_killed_run_resumes_to_the_same_file() {
 
 #[test]
 fn other_settings_are_refused_with_a_clear_message() {
-    let dir = scratch("settings");
+    let dir = scratch::dir("datagen-settings");
     generate(
         &dir,
         "a.dat",
@@ -202,7 +194,7 @@ fn other_settings_are_refused_with_a_clear_message() {
 
 #[test]
 fn other_variants_are_refused_with_a_clear_message() {
-    let dir = scratch("variant");
+    let dir = scratch::dir("datagen-variant");
     let out = dir.join("c.dat");
     let (ok, _, err) = datagen(
         &dir,

@@ -11,8 +11,9 @@ use awale::variants::oware::{features, net};
 use awale::variants::weight_file::file_len;
 
 use crate::common::engine::Engine;
-use crate::common::files::{fifo, limited, run_guarded, scratch, sparse};
+use crate::common::files::{fifo, limited, run_guarded, sparse};
 use crate::common::process::mock_engine;
+use crate::common::scratch;
 
 /// Sets `option` to each of `paths` in turn: each gets exactly one
 /// `info string error:` line naming `limit` and the file, the engine still
@@ -43,7 +44,7 @@ fn refused_by_the_protocol(option: &str, paths: &[&Path], limit: &str) {
 
 #[test]
 fn evalfile_refuses_a_device_a_fifo_and_a_huge_file_and_goes_on() {
-    let dir = scratch("evalfile");
+    let dir = scratch::dir("hostile-evalfile");
     let pipe = dir.join("weights.fifo");
     fifo(&pipe);
     let huge = dir.join("weights.bin");
@@ -60,7 +61,7 @@ fn evalfile_refuses_a_device_a_fifo_and_a_huge_file_and_goes_on() {
 
 #[test]
 fn book_refuses_a_device_a_fifo_and_a_huge_file_and_goes_on() {
-    let dir = scratch("book");
+    let dir = scratch::dir("hostile-book");
     let pipe = dir.join("book.fifo");
     fifo(&pipe);
     let huge = dir.join("book.bin");
@@ -93,7 +94,7 @@ fn match_args<'a>(engines: &'a [String; 2], extra: &[&'a str]) -> Vec<&'a str> {
 
 #[test]
 fn match_refuses_openings_and_records_that_are_not_regular_or_too_large() {
-    let dir = scratch("match");
+    let dir = scratch::dir("hostile-match");
     let pipe = dir.join("x.fifo");
     fifo(&pipe);
     let huge = dir.join("huge.txt");
@@ -115,7 +116,7 @@ fn match_refuses_openings_and_records_that_are_not_regular_or_too_large() {
 
 #[test]
 fn the_other_tools_refuse_fifos_devices_and_huge_files() {
-    let dir = scratch("tools");
+    let dir = scratch::dir("hostile-tools");
     let pipe = dir.join("x.fifo");
     fifo(&pipe);
     let huge = dir.join("huge.txt");
@@ -155,7 +156,7 @@ fn the_other_tools_refuse_fifos_devices_and_huge_files() {
 
 #[test]
 fn tables_probe_skips_a_fifo_table_file_with_a_warning() {
-    let dir = scratch("tables");
+    let dir = scratch::dir("hostile-tables");
     let rules = awale::tables::Rules::default();
     let pipe = awale::tables::file::level_path(&dir, &rules, 12);
     fifo(&pipe);

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::process::{run_with_input, succeed, AWALE};
+use crate::common::process::{awale, run_with_input, succeed, AWALE};
 use crate::common::scratch;
 
 /// Aualé's file of two games (a copy of `shared/vectors/oware-selfplay.ogn`).
@@ -19,16 +19,6 @@ fn vector_path() -> String {
 
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
-}
-
-/// Runs `awale args` with no input: success, stdout, stderr.
-fn awale(args: &[&str]) -> (bool, String, String) {
-    let out = run_with_input(args, "");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
 use crate::common::games::engine_perft;
+use crate::common::process::output;
 use awale::game::{Game, History};
 use awale::perft::{divide, perft, PerftError};
 use awale::variants::oware::Oware;
@@ -108,16 +109,9 @@ fn repetitions_cut_paths() {
     assert_eq!(counts[13], 0, "{counts:?}");
 }
 
-fn awale(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_awale"))
-        .args(args)
-        .output()
-        .expect("the awale binary runs")
-}
-
 #[test]
 fn cli_prints_divide_and_the_total() {
-    let out = awale(&["perft", "5"]);
+    let out = output(&["perft", "5"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -134,7 +128,7 @@ fn cli_prints_divide_and_the_total() {
 
 #[test]
 fn cli_takes_position_moves_options_and_threads() {
-    let out = awale(&[
+    let out = output(&[
         "perft",
         "3",
         "--moves",
@@ -168,7 +162,7 @@ fn cli_takes_position_moves_options_and_threads() {
         "{text}"
     );
     assert!(text.contains("\nNodes searched: 149\n"), "{text}");
-    let out = awale(&[
+    let out = output(&[
         "perft",
         "2",
         "--position",
@@ -197,13 +191,13 @@ fn cli_rejects_bad_input_with_a_message() {
         ),
     ];
     for (args, want) in cases {
-        let out = awale(args);
+        let out = output(args);
         assert!(!out.status.success(), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(want), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
-    let out = awale(&["perft", "0"]);
+    let out = output(&["perft", "0"]);
     assert!(!out.status.success());
 }
 

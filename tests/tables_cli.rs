@@ -7,17 +7,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::engine::Engine;
-use crate::common::process::AWALE;
+use crate::common::process::{awale, AWALE};
 use crate::common::scratch::dir as scratch;
-
-fn awale(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(AWALE).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// `awale tables probe --position P --json` (default tables), which must
 /// succeed: the object it prints, and the text (for messages).

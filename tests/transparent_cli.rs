@@ -7,16 +7,11 @@ use std::process::Command;
 use std::time::Duration;
 
 use crate::common::process::{
-    exit_within, forward_lines, run_with_input, spawn, succeed, AWALE, LATE_MOVE_MARGIN,
+    exit_within, forward_lines, perft, run_with_input, spawn, succeed, AWALE, LATE_MOVE_MARGIN,
 };
 use awale::game::{game_end, play_moves, Game, History};
 use awale::referee::records::read_records;
 use awale::variants::transparent::{Transparent80, Transparent96};
-
-fn perft(args: &[&str]) -> String {
-    let (_, out) = succeed(Command::new(AWALE).arg("perft").args(args));
-    out
-}
 
 #[test]
 fn perft_3_from_the_start_of_both() {

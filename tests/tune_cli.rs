@@ -4,34 +4,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use crate::common::process::{run_with_input, LATE_MOVE_MARGIN};
+use crate::common::process::{output, run_with_input, text, LATE_MOVE_MARGIN};
+use crate::common::scratch;
 use awale::variants::oware::weights;
-
-fn awale(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_awale"))
-        .args(args)
-        .env_remove("AWALE_EVAL")
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(out: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("awale-tune-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `awale args`, which must fail with `why` in its error.
 fn refused(args: &[&str], why: &str) {
-    let out = awale(args);
+    let out = output(args);
     let (_, stderr) = text(&out);
     assert!(!out.status.success(), "{args:?}");
     assert!(stderr.contains(why), "{args:?}: {stderr}");
@@ -55,7 +34,7 @@ fn losses(stdout: &str, label: &str) -> (f64, Option<f64>) {
 fn make_data(dir: &Path) -> PathBuf {
     let data = dir.join("d.dat");
     let d = data.to_str().unwrap();
-    let out = awale(&[
+    let out = output(&[
         "datagen",
         "--out",
         d,
@@ -77,7 +56,7 @@ fn make_weights(dir: &Path) -> PathBuf {
     let data = make_data(dir);
     let d = data.to_str().unwrap();
     let w = dir.join("w.bin");
-    let out = awale(&[
+    let out = output(&[
         "tune",
         "--data",
         d,
@@ -105,13 +84,13 @@ fn make_weights(dir: &Path) -> PathBuf {
 
 #[test]
 fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
-    let dir = temp_dir("fit");
+    let dir = scratch::dir("tune-fit");
     let w = make_weights(&dir);
     assert!(weights::load(&w).is_ok());
     let path = w.to_str().unwrap();
 
     // The file is used: bench runs with it, and a damaged copy is refused.
-    let out = awale(&["bench", "--depth", "3", "--eval", path]);
+    let out = output(&["bench", "--depth", "3", "--eval", path]);
     assert!(out.status.success(), "{:?}", text(&out));
 
     let good = std::fs::read(&w).unwrap();
@@ -119,7 +98,7 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
     flipped[50] ^= 0x04;
     let bad = dir.join("flipped.bin");
     std::fs::write(&bad, &flipped).unwrap();
-    let out = awale(&["bench", "--depth", "3", "--eval", bad.to_str().unwrap()]);
+    let out = output(&["bench", "--depth", "3", "--eval", bad.to_str().unwrap()]);
     let (_, stderr) = text(&out);
     assert!(!out.status.success());
     assert!(
@@ -129,7 +108,7 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
 
     let cut = dir.join("cut.bin");
     std::fs::write(&cut, &good[..good.len() - 7]).unwrap();
-    let out = awale(&["analyze", "--depth", "2", "--eval", cut.to_str().unwrap()]);
+    let out = output(&["analyze", "--depth", "2", "--eval", cut.to_str().unwrap()]);
     let (_, stderr) = text(&out);
     assert!(!out.status.success());
     assert!(stderr.contains("truncated"), "{stderr}");
@@ -152,7 +131,7 @@ fn tune_lowers_the_loss_and_writes_a_good_file_that_eval_uses() {
         .env("AWALE_EVAL", "<hand-set>")
         .output()
         .unwrap();
-    let hand = awale(&["bench", "--depth", "3", "--eval", "<hand-set>"]);
+    let hand = output(&["bench", "--depth", "3", "--eval", "<hand-set>"]);
     assert!(out.status.success() && hand.status.success());
     assert_eq!(bench_nodes(&out), bench_nodes(&hand));
 
@@ -187,11 +166,11 @@ fn bench_nodes(out: &Output) -> String {
 
 #[test]
 fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
-    let dir = temp_dir("net");
+    let dir = scratch::dir("tune-net");
     let data = make_data(&dir);
     let n = dir.join("n.bin");
     let path = n.to_str().unwrap();
-    let out = awale(&[
+    let out = output(&[
         "tune",
         "--net",
         "--data",
@@ -213,8 +192,8 @@ fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
     assert!(weights::load(&n).is_err(), "not a linear file");
 
     // The engine plays it: another search than the linear weights alone.
-    let net = awale(&["bench", "--depth", "6", "--eval", path]);
-    let linear = awale(&["bench", "--depth", "6", "--eval", "<linear>"]);
+    let net = output(&["bench", "--depth", "6", "--eval", path]);
+    let linear = output(&["bench", "--depth", "6", "--eval", "<linear>"]);
     assert_ne!(bench_nodes(&net), bench_nodes(&linear));
     let out = run_with_input(&["--eval", path], "eval\nquit\n");
     let (stdout, stderr) = text(&out);
@@ -226,7 +205,7 @@ fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
     flipped[good.len() / 2] ^= 0x10;
     let bad = dir.join("flipped.bin");
     std::fs::write(&bad, &flipped).unwrap();
-    let out = awale(&["bench", "--depth", "3", "--eval", bad.to_str().unwrap()]);
+    let out = output(&["bench", "--depth", "3", "--eval", bad.to_str().unwrap()]);
     let (_, stderr) = text(&out);
     assert!(
         !out.status.success() && stderr.contains("checksum"),
@@ -234,7 +213,7 @@ fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
     );
     let cut = dir.join("cut.bin");
     std::fs::write(&cut, &good[..good.len() - 4]).unwrap();
-    let out = awale(&["bench", "--depth", "3", "--eval", cut.to_str().unwrap()]);
+    let out = output(&["bench", "--depth", "3", "--eval", cut.to_str().unwrap()]);
     let (_, stderr) = text(&out);
     assert!(
         !out.status.success() && stderr.contains("truncated"),
@@ -243,7 +222,7 @@ fn tune_net_fits_a_network_that_the_engine_plays_and_checks() {
 
     // Other sizes are fitted for their losses only.
     let other = dir.join("other.bin");
-    let out = awale(&[
+    let out = output(&[
         "tune",
         "--net",
         "--hidden",
@@ -278,7 +257,7 @@ fn fitted_k(stdout: &str) -> f64 {
 /// network, and both refuse what they cannot go with.
 #[test]
 fn tune_scaled_fits_as_the_engine_scales_and_net_takes_a_chosen_linear_base() {
-    let dir = temp_dir("scaled");
+    let dir = scratch::dir("tune-scaled");
     let data = make_data(&dir);
     let d = data.to_str().unwrap();
     let lin = dir.join("lin.bin");
@@ -286,7 +265,7 @@ fn tune_scaled_fits_as_the_engine_scales_and_net_takes_a_chosen_linear_base() {
     let fit = |extra: &[&str], out: &str| {
         let mut args = vec!["tune", "--data", d, "--out", out, "--epochs", "3"];
         args.extend_from_slice(extra);
-        let out = awale(&args);
+        let out = output(&args);
         let (stdout, stderr) = text(&out);
         assert!(out.status.success(), "{args:?}: {stderr}");
         stdout
@@ -347,7 +326,7 @@ fn fit_on_records(dir: &Path, variant: &str) -> (PathBuf, String, PathBuf) {
         format!("cmd={me},arg=uci,name=a"),
         format!("cmd={me},arg=uci,name=b"),
     );
-    let out = awale(&[
+    let out = output(&[
         "match",
         "--engine",
         &a,
@@ -371,7 +350,7 @@ fn fit_on_records(dir: &Path, variant: &str) -> (PathBuf, String, PathBuf) {
     ]);
     assert!(out.status.success(), "{:?}", text(&out));
     let w = dir.join(format!("{variant}.bin"));
-    let out = awale(&[
+    let out = output(&[
         "tune",
         "--variant",
         variant,
@@ -416,7 +395,7 @@ fn fit_on_records(dir: &Path, variant: &str) -> (PathBuf, String, PathBuf) {
 /// that set, which the family's set refuses.
 #[test]
 fn tune_fits_colors12_on_match_records() {
-    let dir = temp_dir("records12");
+    let dir = scratch::dir("tune-records12");
     let (_, stdout, w) = fit_on_records(&dir, "colors12");
     assert!(
         stdout.contains("hole5=12+") && stdout.contains("cells=6+") && stdout.contains("threats"),
@@ -436,7 +415,7 @@ fn tune_fits_colors12_on_match_records() {
 /// unknown variant are refused.
 #[test]
 fn tune_fits_a_colour_variant_on_match_records() {
-    let dir = temp_dir("records");
+    let dir = scratch::dir("tune-records");
     let (records, stdout, w) = fit_on_records(&dir, "colors16");
     let r = records.to_str().unwrap();
     assert!(
@@ -514,11 +493,11 @@ fn tune_fits_a_colour_variant_on_match_records() {
 /// options without it and a bad scale.
 #[test]
 fn tune_calibrate_prints_a_factor_per_seed_count() {
-    let dir = temp_dir("calibrate");
+    let dir = scratch::dir("tune-calibrate");
     let data = make_data(&dir);
     let d = data.to_str().unwrap();
     let rows = |args: &[&str], factors: usize| {
-        let out = awale(args);
+        let out = output(args);
         let (stdout, stderr) = text(&out);
         assert!(out.status.success(), "{args:?}: {stderr}");
         let mut lines = stdout.lines().skip_while(|l| !l.starts_with("K "));
@@ -563,7 +542,7 @@ fn tune_calibrate_prints_a_factor_per_seed_count() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only the data");
     // Seed counts under --min-positions are left out, and it says so; when
     // every one is, an error says why instead of a table without rows.
-    let out = awale(&["tune", "--calibrate", "--data", d, "--min-positions", "200"]);
+    let out = output(&["tune", "--calibrate", "--data", d, "--min-positions", "200"]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(
@@ -656,7 +635,7 @@ impl Drop for SmallDisk {
 /// older weight file under that name stays whole, a new name stays absent.
 #[test]
 fn tune_out_on_a_full_disk_leaves_no_truncated_file() {
-    let dir = temp_dir("full-disk");
+    let dir = scratch::dir("tune-full-disk");
     let data = make_data(&dir);
     let Some(disk) = SmallDisk::mount(&dir.join("disk")) else {
         return;

@@ -419,8 +419,7 @@ mod tests {
 
     #[test]
     fn a_saved_book_reads_back_and_a_damaged_one_is_refused() {
-        let dir = std::env::temp_dir().join(format!("awale-book-unit-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = crate::scratch::dir("book-unit");
         let path = dir.join("b.bin");
         let game = Oware::default();
         let book = start_book(&game);

@@ -290,12 +290,9 @@ pub fn run(job: &Job, on_event: &mut dyn FnMut(Event)) -> Result<Summary, Error>
 mod tests {
     use super::*;
 
+    /// A path `name` in a fresh directory of its own.
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("awale-datagen-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        let _ = std::fs::remove_file(&path);
-        path
+        crate::scratch::dir(&format!("datagen-{name}")).join(name)
     }
 
     fn job(out: &Path, games: u32, threads: usize) -> Job<'_> {

@@ -244,16 +244,9 @@ fn most_small_values_are_proved() {
     }
 }
 
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("awale-tables-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn files_round_trip_and_bad_files_are_refused() {
-    let dir = scratch_dir("files");
+    let dir = crate::scratch::dir("tables-files");
     let rules = Rules::default();
     let built = Tables::build_into(&dir, rules, 6, &Progress::default(), &mut |_| {}).unwrap();
     let (loaded, errors) = Tables::load(&dir, rules, 31);
@@ -311,7 +304,7 @@ fn files_round_trip_and_bad_files_are_refused() {
 /// checksum: any change to any of them refuses the file.
 #[test]
 fn a_change_to_any_header_byte_refuses_the_file() {
-    let dir = scratch_dir("header");
+    let dir = crate::scratch::dir("tables-header");
     let rules = Rules::default();
     Tables::build_into(&dir, rules, 5, &Progress::default(), &mut |_| {}).unwrap();
     let path = file::level_path(&dir, &rules, 5);
@@ -335,7 +328,7 @@ fn a_change_to_any_header_byte_refuses_the_file() {
 /// load, with the same values.
 #[test]
 fn files_of_format_1_load() {
-    let dir = scratch_dir("format1");
+    let dir = crate::scratch::dir("tables-format1");
     let rules = Rules::default();
     let built = Tables::build_in_memory(rules, 6);
     for n in 0..=6 {
@@ -381,7 +374,7 @@ fn files_of_format_1_load() {
 
 #[test]
 fn a_resumed_build_writes_the_same_files() {
-    let dir = scratch_dir("resume");
+    let dir = crate::scratch::dir("tables-resume");
     let rules = Rules::default();
     Tables::build_into(&dir, rules, 7, &Progress::default(), &mut |_| {}).unwrap();
     let whole: Vec<Vec<u8>> = (0..=7)

@@ -159,9 +159,7 @@ mod tests {
 
     /// Writes `text` to a file of its own in the temporary directory.
     fn write(name: &str, text: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("awale-tune-records-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        let path = dir.join(name);
+        let path = crate::scratch::dir(&format!("tune-records-{name}")).join(name);
         std::fs::write(&path, text).expect("written");
         path
     }

@@ -3,7 +3,7 @@
 //! file), and the binary run so that a reverted check fails the test
 //! instead of hanging it or taking the machine's memory.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
@@ -15,14 +15,6 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// The address space the binary gets in [`limited`]: ample for the engine
 /// and the tools on small inputs, far below a file read without a bound.
 const MEMORY_KB: u64 = 4 << 20;
-
-/// A fresh scratch directory under the target directory.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("files-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Makes a FIFO at `path` (no writer ever opens it).
 pub fn fifo(path: &Path) {

@@ -22,6 +22,37 @@ pub fn mock_engine(script: &str) -> String {
     format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Runs the binary with `args` and no input, the user's `AWALE_EVAL`
+/// removed so that the defaults are tested; returns its output.
+pub fn output(args: &[&str]) -> Output {
+    Command::new(AWALE)
+        .args(args)
+        .env_remove("AWALE_EVAL")
+        .stdin(Stdio::null())
+        .output()
+        .expect("start the awale binary")
+}
+
+/// Both outputs of a run as text: standard output, then errors.
+pub fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// [`output`] as whether it succeeded, standard output and errors.
+pub fn awale(args: &[&str]) -> (bool, String, String) {
+    let out = output(args);
+    let (stdout, stderr) = text(&out);
+    (out.status.success(), stdout, stderr)
+}
+
+/// `awale perft ARGS`, which must succeed: its standard output.
+pub fn perft(args: &[&str]) -> String {
+    succeed(Command::new(AWALE).arg("perft").args(args)).1
+}
+
 /// Runs `cmd` to completion and asserts that it succeeded (showing both its
 /// outputs otherwise); returns the output and its standard output as text.
 pub fn succeed(cmd: &mut Command) -> (Output, String) {
