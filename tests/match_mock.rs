@@ -11,9 +11,18 @@ use crate::common::records::{assert_scores_tag, replay};
 use awale::referee::records::{parse_records, read_records, Record};
 
 /// The `--timemargin` (ms) of the tests where a silent engine must lose on
-/// time: short, since each of its moves waits this long, but long enough
-/// that a loaded machine does not make the good engine late too.
+/// time: short, since each game it plays waits this long for its silence,
+/// and a hundred times what their opponent needs, [`fast_good_engine`].
 const SILENCE_MARGIN: &str = "3000";
+
+/// The engine that must not lose on time where [`SILENCE_MARGIN`] is the
+/// margin: the program's own engine at its easiest level without endgame
+/// tables, which answers a 30 ms `go` in about that time, not a mock that
+/// starts a process for every move (which a loaded machine can delay by
+/// seconds).
+fn fast_good_engine() -> String {
+    format!("cmd={AWALE},arg=uci,name=good,option.Level=easy,option.Tables=<none>")
+}
 
 /// A fresh directory for one test, removed when dropped.
 struct TempDir(PathBuf);
@@ -163,7 +172,7 @@ fn arbiter_engines_play_through_the_line_protocol() {
 #[test]
 fn a_silent_arbiter_player_loses_on_time() {
     let mute = format!("cmd={},name=mute,proto=arbiter", mock_engine("silent.sh"));
-    let good = format!("cmd={},name=good", mock_engine("random.sh"));
+    let good = fast_good_engine();
     let (_, stdout) = run(
         &[
             "match",
@@ -196,7 +205,7 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         args.push("--engine".into());
         args.push(spec);
     };
-    add(format!("cmd={},name=good", mock_engine("random.sh")));
+    add(fast_good_engine());
     for bad in ["crash", "illegal", "silent", "garbage"] {
         add(format!(
             "cmd={},name={bad}",
@@ -270,10 +279,10 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         .find(|l| l.trim_start().starts_with("1 "))
         .unwrap();
     assert!(first.contains("good"), "{stdout}");
-    // Every faulty engine was started again for its second game: four mocks
-    // log their starts (the good one too, once per worker).
+    // Every faulty engine was started again for its second game: the four
+    // mocks log their starts.
     let starts = std::fs::read_to_string(&log).unwrap().lines().count();
-    assert_eq!(starts, 1 + 4 * 2, "process starts");
+    assert_eq!(starts, 4 * 2, "process starts");
 }
 
 fn count_games(records: &Path) -> Vec<usize> {
@@ -303,6 +312,8 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
             games,
             "--movetime",
             "20",
+            "--timemargin",
+            LATE_MOVE_MARGIN,
             "--openings-random",
             "2",
             "--records",
@@ -360,6 +371,8 @@ fn a_killed_process_resumes_without_losing_or_repeating_games() {
         "8",
         "--movetime",
         "20",
+        "--timemargin",
+        LATE_MOVE_MARGIN,
         "--openings-random",
         "2",
         "--records",
@@ -421,6 +434,8 @@ fn sprt_stops_the_match_when_it_decides() {
             "200",
             "--movetime",
             "20",
+            "--timemargin",
+            LATE_MOVE_MARGIN,
             "--sprt",
             "elo0=0,elo1=10,alpha=0.05,beta=0.05",
             "--quiet",
@@ -499,10 +514,18 @@ fn bad_settings_are_refused_with_a_message() {
     }
 }
 
-/// `match` between two correct mocks, alpha and beta, at 20 ms a move,
-/// followed by `extra`.
+/// `match` between two correct mocks, alpha and beta, at 20 ms a move
+/// (never lost on time), followed by `extra`.
 fn alpha_beta(extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = ["match", "--movetime", "20"].map(String::from).to_vec();
+    let mut args: Vec<String> = [
+        "match",
+        "--movetime",
+        "20",
+        "--timemargin",
+        LATE_MOVE_MARGIN,
+    ]
+    .map(String::from)
+    .to_vec();
     for name in ["alpha", "beta"] {
         args.push("--engine".into());
         args.push(format!("cmd={},name={name}", mock_engine("random.sh")));
@@ -631,12 +654,16 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
             "cannot start '/nonexistent/engine'",
         ),
     ] {
+        // The engine that cannot start is started first, so the event
+        // stops before the good one is asked for its handshake: only the
+        // mute engine's silence meets the (short) handshake timeout, and
+        // nothing depends on how fast the good one would answer.
         let stderr = fail(&[
             "match",
             "--engine",
-            &good,
-            "--engine",
             &bad,
+            "--engine",
+            &good,
             "--movetime",
             "20",
             "--handshake-timeout",
