@@ -2,18 +2,29 @@
 //! engines of `tests/engines/` (bash scripts that ask `awale perft 1` for
 //! the legal moves, so they know no rules of their own).
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{mock_engine, succeed, AWALE, LATE_MOVE_MARGIN};
 use crate::common::records::{assert_scores_tag, replay};
-use awale::referee::records::{parse_records, read_records, Record};
+use awale::referee::records::{parse_records, read_records, scan_records, Record};
+use awale::referee::resume::rejected_path;
 
 /// The `--timemargin` (ms) of the tests where a silent engine must lose on
-/// time: short, since each of its moves waits this long, but long enough
-/// that a loaded machine does not make the good engine late too.
+/// time: short, since each game it plays waits this long for its silence,
+/// and a hundred times what their opponent needs, [`fast_good_engine`].
 const SILENCE_MARGIN: &str = "3000";
+
+/// The engine that must not lose on time where [`SILENCE_MARGIN`] is the
+/// margin: the program's own engine at its easiest level without endgame
+/// tables, which answers a 30 ms `go` in about that time, not a mock that
+/// starts a process for every move (which a loaded machine can delay by
+/// seconds).
+fn fast_good_engine() -> String {
+    format!("cmd={AWALE},arg=uci,name=good,option.Level=easy,option.Tables=<none>")
+}
 
 /// A fresh directory for one test, removed when dropped.
 struct TempDir(PathBuf);
@@ -163,7 +174,7 @@ fn arbiter_engines_play_through_the_line_protocol() {
 #[test]
 fn a_silent_arbiter_player_loses_on_time() {
     let mute = format!("cmd={},name=mute,proto=arbiter", mock_engine("silent.sh"));
-    let good = format!("cmd={},name=good", mock_engine("random.sh"));
+    let good = fast_good_engine();
     let (_, stdout) = run(
         &[
             "match",
@@ -196,7 +207,7 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         args.push("--engine".into());
         args.push(spec);
     };
-    add(format!("cmd={},name=good", mock_engine("random.sh")));
+    add(fast_good_engine());
     for bad in ["crash", "illegal", "silent", "garbage"] {
         add(format!(
             "cmd={},name={bad}",
@@ -270,10 +281,26 @@ fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
         .find(|l| l.trim_start().starts_with("1 "))
         .unwrap();
     assert!(first.contains("good"), "{stdout}");
-    // Every faulty engine was started again for its second game: four mocks
-    // log their starts (the good one too, once per worker).
+    // Every faulty engine was started again for its second game: the four
+    // mocks log their starts.
     let starts = std::fs::read_to_string(&log).unwrap().lines().count();
-    assert_eq!(starts, 1 + 4 * 2, "process starts");
+    assert_eq!(starts, 4 * 2, "process starts");
+}
+
+/// The number of records of a records file's bytes, asserting that none
+/// is damaged and none incomplete.
+fn undamaged(bytes: &[u8]) -> usize {
+    let scan = scan_records(bytes);
+    for block in &scan.blocks {
+        assert!(
+            block.record.is_ok(),
+            "{}: {:?}",
+            block.describe(),
+            block.record
+        );
+    }
+    assert_eq!(scan.incomplete, None);
+    scan.blocks.len()
 }
 
 fn count_games(records: &Path) -> Vec<usize> {
@@ -303,6 +330,8 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
             games,
             "--movetime",
             "20",
+            "--timemargin",
+            LATE_MOVE_MARGIN,
             "--openings-random",
             "2",
             "--records",
@@ -325,16 +354,29 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
     std::fs::write(&records, &text[..third + 60]).unwrap();
     assert_eq!(count_games(&records), vec![1, 2]);
 
-    let (_, stdout) = run(&full, None);
+    let (out, stdout) = run(&full, None);
     assert!(stdout.contains("Resuming: 2 of 6 games"), "{stdout}");
     assert!(
         stdout.contains("(4 played now, 2 from the records file)"),
         "{stdout}"
     );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("cut off an incomplete last record (line "),
+        "{stderr}"
+    );
     assert_eq!(count_games(&records), vec![1, 2, 3, 4, 5, 6]);
     for r in read_records(&records).unwrap() {
         check_record(&r);
     }
+    // The cut kept the blank line between the second record and the next.
+    let text = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(
+        text.matches("\n\n[Event ").count(),
+        5,
+        "every record after the first follows a blank line:\n{text}"
+    );
+    assert_eq!(undamaged(text.as_bytes()), 6);
     // The same command again has nothing left to play.
     let (_, stdout) = run(&full, None);
     assert!(
@@ -360,6 +402,8 @@ fn a_killed_process_resumes_without_losing_or_repeating_games() {
         "8",
         "--movetime",
         "20",
+        "--timemargin",
+        LATE_MOVE_MARGIN,
         "--openings-random",
         "2",
         "--records",
@@ -421,6 +465,8 @@ fn sprt_stops_the_match_when_it_decides() {
             "200",
             "--movetime",
             "20",
+            "--timemargin",
+            LATE_MOVE_MARGIN,
             "--sprt",
             "elo0=0,elo1=10,alpha=0.05,beta=0.05",
             "--quiet",
@@ -499,10 +545,18 @@ fn bad_settings_are_refused_with_a_message() {
     }
 }
 
-/// `match` between two correct mocks, alpha and beta, at 20 ms a move,
-/// followed by `extra`.
+/// `match` between two correct mocks, alpha and beta, at 20 ms a move
+/// (never lost on time), followed by `extra`.
 fn alpha_beta(extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = ["match", "--movetime", "20"].map(String::from).to_vec();
+    let mut args: Vec<String> = [
+        "match",
+        "--movetime",
+        "20",
+        "--timemargin",
+        LATE_MOVE_MARGIN,
+    ]
+    .map(String::from)
+    .to_vec();
     for name in ["alpha", "beta"] {
         args.push("--engine".into());
         args.push(format!("cmd={},name={name}", mock_engine("random.sh")));
@@ -631,12 +685,16 @@ fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
             "cannot start '/nonexistent/engine'",
         ),
     ] {
+        // The engine that cannot start is started first, so the event
+        // stops before the good one is asked for its handshake: only the
+        // mute engine's silence meets the (short) handshake timeout, and
+        // nothing depends on how fast the good one would answer.
         let stderr = fail(&[
             "match",
             "--engine",
-            &good,
-            "--engine",
             &bad,
+            "--engine",
+            &good,
             "--movetime",
             "20",
             "--handshake-timeout",
@@ -733,4 +791,198 @@ fn a_reader_that_goes_away_ends_the_match_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{:?}: {stderr}", out.status);
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// A records file of `games` games between alpha and beta (random
+/// openings), made by a match; the match's arguments, to resume it.
+fn recorded_match(dir: &TempDir, games: usize) -> (PathBuf, Vec<String>) {
+    let records = dir.join("games.txt");
+    let count = games.to_string();
+    let args = alpha_beta(&[
+        "--games",
+        &count,
+        "--openings-random",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    run(&strs(&args), None);
+    assert_eq!(count_games(&records), (1..=games).collect::<Vec<_>>());
+    (records, args)
+}
+
+/// Where `needle` first is in `bytes`.
+fn find(bytes: &[u8], needle: &[u8]) -> Option<usize> {
+    bytes.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Where game `n`'s record is in `bytes`, and the number of its first line.
+fn record_of(bytes: &[u8], n: usize) -> (Range<usize>, usize) {
+    let tag = find(bytes, format!("[Game \"{n}\"]").as_bytes()).unwrap();
+    let start = bytes[..tag]
+        .windows(7)
+        .rposition(|w| w == b"[Event ")
+        .unwrap();
+    let end = find(&bytes[tag..], b"[Event ").map_or(bytes.len(), |e| tag + e);
+    let line = bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1;
+    (start..end, line)
+}
+
+/// `bytes` with game `n`'s record changed by `tamper` (which gets the
+/// record's lines); the number of the record's first line, and the
+/// changed record.
+fn tampered(
+    bytes: &[u8],
+    n: usize,
+    tamper: impl Fn(&mut Vec<Vec<u8>>),
+) -> (Vec<u8>, usize, Vec<u8>) {
+    let (span, line) = record_of(bytes, n);
+    let mut lines: Vec<Vec<u8>> = bytes[span.clone()]
+        .split_inclusive(|&b| b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect();
+    tamper(&mut lines);
+    let record = lines.concat();
+    let changed = [&bytes[..span.start], &record, &bytes[span.end..]].concat();
+    (changed, line, record)
+}
+
+/// The index of a record's move line among its lines (after the blank
+/// line that ends the tags).
+fn move_line(lines: &[Vec<u8>]) -> usize {
+    lines.iter().position(|l| l.as_slice() == b"\n").unwrap() + 1
+}
+
+/// A change made to a record's lines.
+type Tamper = fn(&mut Vec<Vec<u8>>);
+
+/// The tampering of the records of issue 59: an illegal move, a
+/// terminator that contradicts `Result`, invalid UTF-8, a NUL byte; each
+/// with the words the refusal must say.
+fn tamperings() -> Vec<(Tamper, &'static str)> {
+    vec![
+        (
+            // South's first move played from North's row.
+            |lines| {
+                let m = move_line(lines);
+                let rest: Vec<u8> = lines[m].splitn(2, |&b| b == b' ').nth(1).unwrap().to_vec();
+                lines[m] = [b"a ".as_slice(), &rest].concat();
+            },
+            "move 1 \"a\": illegal move a",
+        ),
+        (
+            |lines| {
+                let m = move_line(lines);
+                let other: &[u8] = if lines[m + 1].starts_with(b"1-0") {
+                    b"0-1\n"
+                } else {
+                    b"1-0\n"
+                };
+                lines[m + 1] = other.to_vec();
+            },
+            "contradicts [Result \"",
+        ),
+        (
+            |lines| {
+                let reason = lines
+                    .iter()
+                    .position(|l| l.starts_with(b"[Reason "))
+                    .unwrap();
+                lines[reason].insert(10, 0xff);
+            },
+            "invalid UTF-8",
+        ),
+        (
+            |lines| {
+                let m = move_line(lines);
+                lines[m].insert(1, 0);
+            },
+            "a NUL byte on line",
+        ),
+    ]
+}
+
+#[test]
+fn a_resumed_match_refuses_a_tampered_record_naming_the_game() {
+    let dir = temp_dir("tampered");
+    let (records, args) = recorded_match(&dir, 2);
+    let text = std::fs::read(&records).unwrap();
+    for (tamper, why) in tamperings() {
+        let (bytes, line, _) = tampered(&text, 2, tamper);
+        std::fs::write(&records, &bytes).unwrap();
+        let stderr = fail(&strs(&args));
+        let error = stderr
+            .lines()
+            .find(|l| l.contains("game 2"))
+            .unwrap_or_else(|| panic!("no game named: {stderr}"));
+        let named = format!("{}: game 2 (line {line}): ", records.display());
+        assert!(error.contains(&named), "{named} in {stderr}");
+        assert!(error.contains(why), "{why} in {stderr}");
+        assert!(error.contains("--repair"), "{stderr}");
+        assert_eq!(
+            std::fs::read(&records).unwrap(),
+            bytes,
+            "the file is unchanged"
+        );
+        assert!(!rejected_path(&records).exists());
+    }
+}
+
+#[test]
+fn repair_moves_bad_records_aside_and_plays_their_games_again() {
+    let dir = temp_dir("repair");
+    let (records, args) = recorded_match(&dir, 5);
+    let mut bytes = std::fs::read(&records).unwrap();
+    // A record of another event is kept as it is, and not counted.
+    let (first, _) = record_of(&bytes, 1);
+    let other = String::from_utf8(bytes[first].to_vec()).unwrap().replacen(
+        "[EventId \"",
+        "[EventId \"other-",
+        1,
+    );
+    bytes.extend_from_slice(other.as_bytes());
+    // Games 2 to 5 tampered, one way each.
+    let mut bad = Vec::new();
+    for (n, (tamper, _)) in (2..).zip(tamperings()) {
+        let (changed, _, record) = tampered(&bytes, n, tamper);
+        bytes = changed;
+        bad.push(record);
+    }
+    std::fs::write(&records, &bytes).unwrap();
+    let mut repair = args.clone();
+    repair.push("--repair".into());
+    let (out, stdout) = run(&strs(&repair), None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "moved 4 bad records to '{}'",
+            rejected_path(&records).display()
+        )),
+        "{stderr}"
+    );
+    for n in 2..=5 {
+        assert!(stderr.contains(&format!("game {n} (line ")), "{stderr}");
+    }
+    assert!(
+        stdout.contains("(4 played now, 1 from the records file)"),
+        "{stdout}"
+    );
+    // One record per game, and the other event's record.
+    let after = std::fs::read(&records).unwrap();
+    assert_eq!(undamaged(&after), 6);
+    assert_eq!(count_games(&records), vec![1, 1, 2, 3, 4, 5]);
+    assert!(String::from_utf8_lossy(&after).contains(&other));
+    for r in read_records(&records).unwrap() {
+        check_record(&r);
+    }
+    assert_eq!(
+        std::fs::read(rejected_path(&records)).unwrap(),
+        bad.concat()
+    );
+    // Nothing is left to repair or play.
+    let (_, stdout) = run(&strs(&args), None);
+    assert!(
+        stdout.contains("(0 played now, 5 from the records file)"),
+        "{stdout}"
+    );
 }

@@ -72,9 +72,15 @@ pub struct EventArgs {
     /// Stop when a sequential test decides: elo0=0,elo1=10,alpha=0.05,beta=0.05.
     #[arg(long, value_name = "SPEC")]
     pub sprt: Option<String>,
-    /// Append every finished game to this file; rerunning resumes from it.
+    /// Append every finished game to this file; rerunning resumes from it,
+    /// after checking every record in it with the rules (a bad record
+    /// stops the event, the file unchanged, unless --repair).
     #[arg(long, value_name = "FILE")]
     pub records: Option<PathBuf>,
+    /// With --records: move bad records (damaged, or not a game the rules
+    /// allow) to FILE.rejected and play their games again.
+    #[arg(long, requires = "records")]
+    pub repair: bool,
     /// The event's name (the records' Event tag).
     #[arg(long)]
     pub event: Option<String>,
@@ -144,6 +150,7 @@ impl EventArgs {
             adjudication,
             sprt,
             records: self.records.clone(),
+            repair: self.repair,
             quiet: self.quiet,
         })
     }

@@ -9,8 +9,6 @@
 //! have gone wrong later is not asked to prove it, as with tablebase
 //! adjudication in chess testing.
 
-use std::cmp::Ordering;
-
 use super::game_runner::GameResult;
 use crate::game::{Game, Line};
 use crate::search::oracle::Oracle;
@@ -27,14 +25,8 @@ pub struct TablesVerdict {
     pub reason: String,
 }
 
-/// The result a final split of the seeds gives.
-fn result_of(scores: [u32; 2]) -> GameResult {
-    match scores[0].cmp(&scores[1]) {
-        Ordering::Greater => GameResult::SouthWins,
-        Ordering::Less => GameResult::NorthWins,
-        Ordering::Equal => GameResult::Draw,
-    }
-}
+/// The start of the `Reason` of every game the tables adjudicated.
+pub const TABLES_REASON: &str = "adjudicated by the endgame tables: ";
 
 /// What the tables of `oracle` decide for the current position of `line`:
 /// `None` while the game is over, the position not covered, its value not
@@ -46,24 +38,21 @@ pub fn by_tables<G: Game>(line: &Line<G>, oracle: &dyn Oracle<G>) -> Option<Tabl
     }
     let fresh = line.history().reversible_plies() == 0;
     let [worst, best] = oracle.final_range(line.position(), fresh)?;
-    let result = result_of(worst);
-    if result_of(best) != result {
+    let result = GameResult::of_scores(worst);
+    if GameResult::of_scores(best) != result {
         return None;
     }
     let split = |s: [u32; 2]| format!("{}-{}", s[0], s[1]);
     let (scores, reason) = if worst == best {
         (
             Some(worst),
-            format!(
-                "adjudicated by the endgame tables: perfect play ends {}",
-                split(worst)
-            ),
+            format!("{TABLES_REASON}perfect play ends {}", split(worst)),
         )
     } else {
         (
             None,
             format!(
-                "adjudicated by the endgame tables: perfect play ends between {} and {}",
+                "{TABLES_REASON}perfect play ends between {} and {}",
                 split(worst),
                 split(best)
             ),
@@ -155,13 +144,17 @@ mod tests {
             match by_tables(&fresh, &*oracle) {
                 Some(v) => {
                     decided += 1;
-                    assert_eq!(v.result, result_of(worst), "{position}");
-                    assert_eq!(v.result, result_of(best), "{position}");
+                    assert_eq!(v.result, GameResult::of_scores(worst), "{position}");
+                    assert_eq!(v.result, GameResult::of_scores(best), "{position}");
                     assert_eq!(v.scores, (worst == best).then_some(worst), "{position}");
                 }
                 None => {
                     open += 1;
-                    assert_ne!(result_of(worst), result_of(best), "{position}");
+                    assert_ne!(
+                        GameResult::of_scores(worst),
+                        GameResult::of_scores(best),
+                        "{position}"
+                    );
                 }
             }
             // After a quiet move the history is not empty: only the
@@ -175,7 +168,8 @@ mod tests {
                     continue;
                 }
                 let [worst, best] = oracle.final_range(child, false).expect("covered");
-                let every = (result_of(worst) == result_of(best)).then(|| result_of(worst));
+                let every = (GameResult::of_scores(worst) == GameResult::of_scores(best))
+                    .then(|| GameResult::of_scores(worst));
                 assert_eq!(
                     by_tables(&after, &*oracle).map(|v| v.result),
                     every,

@@ -13,6 +13,7 @@ use super::openings::Openings;
 use super::progress::Progress;
 use super::records::{fingerprint, game_number, resumed_games, EventTags, RecordsFile};
 use super::report::{EventReport, GameSummary};
+use super::resume::open_records;
 use super::schedule::{encounters, pairing, Format, Pairing};
 use super::stats::{Sprt, SprtStatus};
 use super::RefereeError;
@@ -72,6 +73,10 @@ pub struct EventConfig {
     pub sprt: Option<Sprt>,
     /// The records file, if any.
     pub records: Option<PathBuf>,
+    /// Move the bad records of the records file to `FILE.rejected` and
+    /// play their games again, instead of refusing the file
+    /// ([`super::resume`]).
+    pub repair: bool,
     /// No progress bar and no per-game lines.
     pub quiet: bool,
 }
@@ -387,13 +392,13 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     let encounters = encounters(config.format, names.len());
     let scheduled = config.games * encounters.len();
 
-    let (records, done) = match &config.records {
+    let (records, done, notes) = match &config.records {
         Some(path) => {
-            let (file, existing) = RecordsFile::open(path)?;
-            let done = resumed_games(&existing, &id, &names, &encounters, scheduled);
-            (Some(file), done)
+            let resumed = open_records(path, config.repair)?;
+            let done = resumed_games(&resumed.records, &id, &names, &encounters, scheduled);
+            (Some(resumed.file), done, resumed.notes)
         }
-        None => (None, Vec::new()),
+        None => (None, Vec::new(), Vec::new()),
     };
     let resumed = done.len();
     let queue: VecDeque<Pairing> = (0..scheduled)
@@ -418,8 +423,8 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     .sprt_status()
     .is_some_and(|s| s != SprtStatus::Continue);
     let progress = Progress::new(scheduled as u64, resumed as u64, config.quiet);
-    for warning in config.warnings() {
-        progress.warn(&warning);
+    for warning in config.warnings().iter().chain(&notes) {
+        progress.warn(warning);
     }
     for problem in table_problems {
         progress.warn(&format!("adjudication tables: {problem}"));
@@ -530,6 +535,7 @@ mod tests {
             adjudication: Source::Off,
             sprt: None,
             records: None,
+            repair: false,
             quiet: true,
         };
         let judged = EventConfig {

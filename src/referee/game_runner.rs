@@ -49,6 +49,15 @@ impl GameResult {
         }
     }
 
+    /// The result a final split of the seeds `[south, north]` gives.
+    pub fn of_scores(scores: [u32; 2]) -> GameResult {
+        match scores[0].cmp(&scores[1]) {
+            std::cmp::Ordering::Greater => GameResult::SouthWins,
+            std::cmp::Ordering::Less => GameResult::NorthWins,
+            std::cmp::Ordering::Equal => GameResult::Draw,
+        }
+    }
+
     /// The win for `side`.
     pub fn win_for(side: Side) -> GameResult {
         match side {
@@ -132,6 +141,41 @@ pub fn nodes_allowance(nodes: u64) -> Duration {
     Duration::from_secs(1) + Duration::from_micros(nodes.saturating_mul(20))
 }
 
+/// The final totals of a game adjudicated at the ply limit in position
+/// `pos`: each side collects the seeds on its own side, as the rules end a
+/// game by repetition, or, without a repetition rule, the seeds captured.
+pub fn ply_limit_scores<G: Game>(game: &G, pos: &G::Position) -> [u32; 2] {
+    game.repetition_end(pos)
+        .map_or_else(|| game.scores(pos), |end| end.scores)
+}
+
+/// The `Reason` of a game adjudicated at the ply limit `max_plies`.
+pub fn ply_limit_reason(max_plies: usize) -> String {
+    format!("adjudicated at the {max_plies}-ply limit: each side collects its own seeds")
+}
+
+/// The ply limit a [`ply_limit_reason`] names; `None` for other reasons.
+pub fn ply_limit_of_reason(reason: &str) -> Option<usize> {
+    let rest = reason.strip_prefix("adjudicated at the ")?;
+    let (limit, rest) = rest.split_once("-ply limit")?;
+    (rest == ": each side collects its own seeds")
+        .then(|| limit.parse().ok())
+        .flatten()
+}
+
+/// The `Reason` of a game `side` (the engine `name`) lost by `fault`.
+pub fn forfeit_reason(side: Side, name: &str, fault: &Fault) -> String {
+    format!("{side} ({name}) forfeits: {fault}")
+}
+
+/// The side a [`forfeit_reason`] says forfeited; `None` for other reasons.
+pub fn forfeiting_side(reason: &str) -> Option<Side> {
+    let side = Side::BOTH
+        .into_iter()
+        .find(|s| reason.starts_with(&format!("{s} (")))?;
+    reason.contains(") forfeits: ").then_some(side)
+}
+
 /// The settings every game of an event shares.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
@@ -209,7 +253,7 @@ pub fn play_judged_game<G: Game>(
         opening_plies,
         result: GameResult::win_for(side.opponent()),
         scores: None,
-        reason: format!("{side} ({name}) forfeits: {fault}"),
+        reason: forfeit_reason(side, name, &fault),
         fault: Some((side, fault.kind)),
         referee_time: Duration::ZERO,
     };
@@ -263,24 +307,13 @@ pub fn play_judged_game<G: Game>(
             };
         }
         if moves.len() >= settings.max_plies {
-            let pos = line.position();
-            let scores = game
-                .repetition_end(pos)
-                .map_or_else(|| game.scores(pos), |end| end.scores);
-            let result = match scores[0].cmp(&scores[1]) {
-                std::cmp::Ordering::Greater => GameResult::SouthWins,
-                std::cmp::Ordering::Less => GameResult::NorthWins,
-                std::cmp::Ordering::Equal => GameResult::Draw,
-            };
+            let scores = ply_limit_scores(game, line.position());
             break FinishedGame {
                 moves,
                 opening_plies,
-                result,
+                result: GameResult::of_scores(scores),
                 scores: Some(scores),
-                reason: format!(
-                    "adjudicated at the {}-ply limit: each side collects its own seeds",
-                    settings.max_plies
-                ),
+                reason: ply_limit_reason(settings.max_plies),
                 fault: None,
                 referee_time: Duration::ZERO,
             };

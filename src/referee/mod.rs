@@ -14,7 +14,9 @@
 //! - [`openings`], [`schedule`]: which game is played with which opening and
 //!   colours;
 //! - [`records`]: the append-only records file, the record of a game and
-//!   resuming from it (the format is documented there);
+//!   resuming from it (the format is documented there); [`record_check`]:
+//!   a record checked with the rules; [`resume`]: a records file checked
+//!   whole before an event resumes from it, and repaired;
 //! - [`stats`]: Elo, LOS, draw ratio and SPRT;
 //! - [`report`]: an event's results and statistics; [`tables`]: the same
 //!   as text (score, ranking, crosstable);
@@ -31,8 +33,10 @@ pub mod event;
 pub mod game_runner;
 pub mod openings;
 pub mod progress;
+pub mod record_check;
 pub mod records;
 pub mod report;
+pub mod resume;
 pub mod schedule;
 pub mod stats;
 pub mod tables;

@@ -60,12 +60,24 @@
 //! A record is written with one `write` call and flushed to the disk
 //! (`fsync`) before the next game is counted, so a killed run loses only the
 //! games in progress. A record is complete only when its terminator line is
-//! present; when the file is opened again, an incomplete last record (a run
-//! killed while writing) is cut off, and the games already recorded for the
-//! same event are not played again.
+//! present. When an event resumes from the file ([`super::resume`]), every
+//! record in it is read back and checked with the rules
+//! ([`super::record_check`]) before any is counted: damage anywhere (a line
+//! that is not UTF-8 or holds a NUL byte, a tag line that does not parse, a
+//! terminator other than the `Result`, text outside any record) or a game
+//! the rules do not allow stops the event with the game and the reason
+//! named, the file unchanged, unless `--repair` moves the bad records to
+//! `FILE.rejected` and their games are played again. Only an incomplete last
+//! record (a run killed while writing it) is cut off unasked, the blank line
+//! before it kept; the games already recorded for the same event are not
+//! played again.
+//!
+//! The other readers ([`parse_records`]: `awale play --load`, `tune`, OGN
+//! conversion) take the complete records and leave damaged ones out.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -157,63 +169,252 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value))
 }
 
-/// Where the parser is inside a record.
+/// Where the reader is inside a record.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Part {
     Tags,
     MoveLine,
     Terminator,
+    /// The terminator was read: only blank lines may follow.
+    Done,
 }
 
-/// Reads every complete record of `text`. Returns them with the byte length
-/// of the text up to the end of the last complete record.
-pub fn parse_records(text: &str) -> (Vec<Record>, usize) {
-    let mut records = Vec::new();
-    let mut complete_end = 0;
-    let mut offset = 0;
-    let mut current: Option<(Record, Part)> = None;
-    for line in text.split_inclusive('\n') {
-        offset += line.len();
-        let trimmed = line.trim_end_matches(['\n', '\r']);
-        if trimmed.starts_with("[Event ") {
-            let record = Record {
-                tags: Vec::new(),
-                moves: Vec::new(),
-            };
-            current = Some((record, Part::Tags));
+/// One part of a records file, as [`scan_records`] cuts it: a record, a
+/// damaged record, or text between records that is no record at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// Its bytes in the file: a record's from its `[Event ` line to the
+    /// next record, the blank lines after it included.
+    pub span: Range<usize>,
+    /// The number (from 1) of its first line.
+    pub line: usize,
+    /// The `Game` tag's value, when it could be read.
+    pub game: Option<String>,
+    /// The record, or what is wrong with it.
+    pub record: Result<Record, String>,
+}
+
+impl Block {
+    /// The block for people: `game 3 (line 41)`, `a record (line 41)`, or
+    /// `line 7` for text that is no record.
+    pub fn describe(&self) -> String {
+        match (&self.game, &self.record) {
+            (Some(game), _) => format!("game {game} (line {})", self.line),
+            (None, Err(why)) if why.starts_with(STRAY) => format!("line {}", self.line),
+            (None, _) => format!("a record (line {})", self.line),
         }
-        let Some((record, part)) = current.as_mut() else {
-            continue;
+    }
+}
+
+/// What is wrong with text between records.
+const STRAY: &str = "text outside any record";
+
+/// A records file cut into its parts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// The records and the damaged parts, in file order.
+    pub blocks: Vec<Block>,
+    /// The bytes of an incomplete last record (a run killed while writing
+    /// it): everything up to its terminator line was fine, and the file
+    /// ends before that line does.
+    pub incomplete: Option<Range<usize>>,
+}
+
+/// The text of one line (its line ending removed), or what is wrong with
+/// its bytes.
+fn line_text(bytes: &[u8]) -> Result<&str, String> {
+    if bytes.contains(&0) {
+        return Err("a NUL byte".into());
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| format!("invalid UTF-8 (byte {} of the line)", e.valid_up_to() + 1))?;
+    Ok(text.trim_end_matches(['\n', '\r']))
+}
+
+/// Whether `bytes`, a last line without its line ending, can be the start
+/// of a line the referee wrote: no NUL, and UTF-8 except maybe for a
+/// character cut in the middle at the end.
+fn cut_line(bytes: &[u8]) -> bool {
+    !bytes.contains(&0)
+        && std::str::from_utf8(bytes).map_or_else(|e| e.error_len().is_none(), |_| true)
+}
+
+/// A record being read.
+struct Reading {
+    start: usize,
+    line: usize,
+    record: Record,
+    part: Part,
+    /// What is wrong with it, once something is.
+    damage: Option<String>,
+}
+
+impl Reading {
+    /// Reads line number `number` of the record (`bytes`, its ending
+    /// included).
+    fn take(&mut self, number: usize, bytes: &[u8]) {
+        if self.damage.is_some() {
+            return;
+        }
+        let text = match line_text(bytes) {
+            Ok(text) => text,
+            Err(why) => {
+                self.damage = Some(format!("{why} on line {number}"));
+                return;
+            }
         };
-        match *part {
-            Part::Tags if trimmed.is_empty() => *part = Part::MoveLine,
-            Part::Tags => match parse_tag(trimmed) {
+        let record = &mut self.record;
+        match self.part {
+            Part::Tags if text.is_empty() => self.part = Part::MoveLine,
+            Part::Tags => match parse_tag(text) {
                 Some(tag) => record.tags.push(tag),
-                None => current = None,
+                None => {
+                    self.damage = Some(format!("line {number} is not a tag line [Name \"value\"]"))
+                }
             },
             Part::MoveLine => {
-                record.moves = trimmed.split_whitespace().map(str::to_string).collect();
-                *part = Part::Terminator;
+                record.moves = text.split_whitespace().map(str::to_string).collect();
+                self.part = Part::Terminator;
             }
             Part::Terminator => {
-                let complete = line.ends_with('\n')
-                    && Some(trimmed) == record.tag("Result")
-                    && (record.result().is_some() || trimmed == IN_PROGRESS);
-                if complete {
-                    if let Some((record, _)) = current.take() {
-                        records.push(record);
-                    }
-                    complete_end = offset;
-                } else {
-                    current = None;
-                }
+                self.damage = match record.tag("Result") {
+                    None => Some("no Result tag".into()),
+                    Some(r) if r != IN_PROGRESS && GameResult::parse(r).is_none() => Some(format!(
+                        "[Result \"{r}\"] is none of 1-0, 0-1, 1/2-1/2 and *"
+                    )),
+                    Some(r) if r != text => Some(format!(
+                        "the terminator \"{text}\" on line {number} contradicts [Result \"{r}\"]"
+                    )),
+                    Some(_) => None,
+                };
+                self.part = Part::Done;
             }
+            Part::Done => {}
         }
     }
-    if text[complete_end..].trim().is_empty() {
-        complete_end = text.len();
+
+    /// The block of the record, which ends at byte `end` of the file.
+    fn block(self, end: usize) -> Block {
+        let record = match (self.damage, self.part) {
+            (Some(why), _) => Err(why),
+            (None, Part::Done) => Ok(self.record.clone()),
+            (None, _) => Err("the record ends before its terminator line".into()),
+        };
+        Block {
+            span: self.start..end,
+            line: self.line,
+            game: self.record.tag("Game").map(str::to_string),
+            record,
+        }
     }
-    (records, complete_end)
+}
+
+/// Cuts the bytes of a records file into its records, damaged records and
+/// text between records, so that nothing in it goes unnoticed: a record
+/// begins at a line that begins with `[Event `, and damage (a line that is
+/// not UTF-8 or holds a NUL byte, a tag line that does not parse, a
+/// terminator that is not the `Result`, a record without its terminator,
+/// text after a terminator) makes its block an `Err` naming the line.
+/// Only a last record the file ends in the middle of is set apart as
+/// [`Scan::incomplete`].
+pub fn scan_records(bytes: &[u8]) -> Scan {
+    let mut scan = Scan::default();
+    let mut reading: Option<Reading> = None;
+    // Text outside any record: its start and first line.
+    let mut stray: Option<(usize, usize)> = None;
+    let mut offset = 0;
+    for (index, line) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        let number = index + 1;
+        let start = offset;
+        offset += line.len();
+        let ended = line.ends_with(b"\n");
+        if line.starts_with(b"[Event ") {
+            if let Some(r) = reading.take() {
+                scan.blocks.push(r.block(start));
+            }
+            if let Some((from, first)) = stray.take() {
+                scan.blocks.push(Block {
+                    span: from..start,
+                    line: first,
+                    game: None,
+                    record: Err(STRAY.into()),
+                });
+            }
+            reading = Some(Reading {
+                start,
+                line: number,
+                record: Record {
+                    tags: Vec::new(),
+                    moves: Vec::new(),
+                },
+                part: Part::Tags,
+                damage: None,
+            });
+        }
+        let blank = line.iter().all(u8::is_ascii_whitespace);
+        let between = reading.as_ref().map_or(true, |r| r.part == Part::Done);
+        if between && !ended && stray.is_none() && b"[Event ".starts_with(line) {
+            // The file ends in the middle of the first line of a record.
+            if let Some(r) = reading.take() {
+                scan.blocks.push(r.block(start));
+            }
+            scan.incomplete = Some(start..bytes.len());
+            continue;
+        }
+        if let Some(r) = reading.as_mut() {
+            if r.part != Part::Done {
+                if !ended && r.damage.is_none() && cut_line(line) {
+                    // The file ends in the middle of this record's line.
+                    scan.incomplete = Some(r.start..bytes.len());
+                    reading = None;
+                } else {
+                    r.take(number, line);
+                }
+                continue;
+            }
+            if blank {
+                continue;
+            }
+            // Text after a finished record: the record ends here.
+            if let Some(r) = reading.take() {
+                scan.blocks.push(r.block(start));
+            }
+        }
+        if !blank && stray.is_none() {
+            stray = Some((start, number));
+        }
+    }
+    if let Some(r) = reading {
+        if r.part == Part::Done || r.damage.is_some() {
+            scan.blocks.push(r.block(bytes.len()));
+        } else {
+            // Every line is whole, but the file ends before the terminator.
+            scan.incomplete = Some(r.start..bytes.len());
+        }
+    }
+    if let Some((from, first)) = stray {
+        scan.blocks.push(Block {
+            span: from..bytes.len(),
+            line: first,
+            game: None,
+            record: Err(STRAY.into()),
+        });
+    }
+    scan
+}
+
+/// Reads every complete record of `text`, leaving out damaged ones (see
+/// [`scan_records`] for the whole story). Returns them with the byte
+/// length of the text without an incomplete last record.
+pub fn parse_records(text: &str) -> (Vec<Record>, usize) {
+    let scan = scan_records(text.as_bytes());
+    let end = scan.incomplete.map_or(text.len(), |cut| cut.start);
+    let records = scan
+        .blocks
+        .into_iter()
+        .filter_map(|b| b.record.ok())
+        .collect();
+    (records, end)
 }
 
 /// Reads the records of `path` (none when it does not exist).
@@ -235,49 +436,36 @@ pub struct RecordsFile {
 }
 
 impl RecordsFile {
-    /// Opens (or creates) `path` for appending, after cutting off an
-    /// incomplete last record. Returns the file and every complete record
-    /// already in it.
-    pub fn open(path: &Path) -> Result<(RecordsFile, Vec<Record>), RefereeError> {
-        let err =
-            |e: std::io::Error| RefereeError::new(format!("records '{}': {e}", path.display()));
-        let existing =
-            match crate::files::read_bounded(path, super::RECORDS_MAX_LEN, "records file") {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-                Err(e) => return Err(err(e)),
-            };
-        let text = String::from_utf8_lossy(&existing);
-        let (records, end) = parse_records(&text);
+    /// Opens (or creates) `path` for appending, as it is: the checks of
+    /// what it holds are [`super::resume`]'s.
+    pub fn append_to(path: &Path) -> Result<RecordsFile, RefereeError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(err)?;
-        let tail = &text[end..];
-        if !tail.trim().is_empty() {
-            // Only a record cut short by a killed run is dropped; anything
-            // else is not ours to delete.
-            if !tail.trim_start().starts_with("[Event ") || text.len() != existing.len() {
-                return Err(RefereeError::new(format!(
-                    "records '{}': unrecognised text after the last complete record (byte {end})",
-                    path.display()
-                )));
-            }
-            log::warn!(
-                "records '{}': dropping an incomplete last record ({} bytes)",
-                path.display(),
-                existing.len() - end
-            );
-            file.set_len(end as u64).map_err(err)?;
-        }
-        Ok((
-            RecordsFile {
-                file,
-                path: path.to_path_buf(),
-            },
-            records,
-        ))
+            .map_err(|e| RefereeError::new(format!("records '{}': {e}", path.display())))?;
+        Ok(RecordsFile {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Cuts the file to its first `len` bytes (an incomplete last record
+    /// off), synced.
+    pub fn truncate(&mut self, len: u64) -> Result<(), RefereeError> {
+        self.file
+            .set_len(len)
+            .and_then(|_| self.file.sync_data())
+            .map_err(|e| RefereeError::new(format!("records '{}': {e}", self.path.display())))
+    }
+
+    /// Appends `bytes` as they are (the blank line a last record lacks),
+    /// synced.
+    pub fn write_raw(&mut self, bytes: &[u8]) -> Result<(), RefereeError> {
+        self.file
+            .write_all(bytes)
+            .and_then(|_| self.file.sync_data())
+            .map_err(|e| RefereeError::new(format!("records '{}': {e}", self.path.display())))
     }
 
     /// Appends one record and flushes it to the disk. When that fails (a
@@ -479,24 +667,92 @@ mod tests {
         assert_eq!(end, text.len());
     }
 
-    #[test]
-    fn an_incomplete_last_record_is_ignored_and_cut() {
-        let dir = std::env::temp_dir().join(format!("awale-records-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("cut.txt");
-        let full = record(0, "ok").to_text();
-        let partial = &record(1, "ok").to_text()[..40];
-        std::fs::write(&path, format!("{full}{partial}")).unwrap();
-        let (mut file, read) = RecordsFile::open(&path).unwrap();
-        assert_eq!(read.len(), 1);
-        file.append(&record(2, "ok")).unwrap();
-        let games: Vec<_> = read_records(&path)
-            .unwrap()
+    /// The damage in `text`, each as the block's description and the
+    /// reason, and the bytes of an incomplete last record.
+    fn damage(text: &[u8]) -> (Vec<String>, Option<Range<usize>>) {
+        let scan = scan_records(text);
+        let bad = scan
+            .blocks
             .iter()
-            .map(|r| r.game())
+            .filter_map(|b| {
+                b.record
+                    .as_ref()
+                    .err()
+                    .map(|why| format!("{}: {why}", b.describe()))
+            })
             .collect();
-        assert_eq!(games, vec![Some(0), Some(2)]);
-        std::fs::remove_dir_all(&dir).unwrap();
+        (bad, scan.incomplete)
+    }
+
+    #[test]
+    fn damage_anywhere_is_reported_with_its_game_and_line() {
+        let a = record(1, "ok").to_text();
+        let b = record(2, "ok").to_text();
+        let c = record(3, "ok").to_text();
+        let with = |middle: &str| format!("{a}{middle}{c}").into_bytes();
+        let cases: Vec<(Vec<u8>, &str)> = vec![
+            (
+                with(&b.replace("\n1/2-1/2\n", "\n1-0\n")),
+                "game 2 (line 9): the terminator \"1-0\" on line 15 contradicts [Result \"1/2-1/2\"]",
+            ),
+            (
+                with(&b.replace("[Reason", "Reason")),
+                "game 2 (line 9): line 12 is not a tag line [Name \"value\"]",
+            ),
+            (
+                with(&b.replace("A f", "A\0f")),
+                "game 2 (line 9): a NUL byte on line 14",
+            ),
+            (
+                with(&b.replace("\n1/2-1/2\n\n", "\n")),
+                "game 2 (line 9): the record ends before its terminator line",
+            ),
+            (
+                with(&format!("{b}a stray line\n\n")),
+                "line 17: text outside any record",
+            ),
+        ];
+        for (text, expected) in cases {
+            let (bad, incomplete) = damage(&text);
+            assert_eq!(
+                bad,
+                vec![expected.to_string()],
+                "{}",
+                String::from_utf8_lossy(&text)
+            );
+            assert_eq!(incomplete, None);
+            // The good records are still read.
+            let games: Vec<_> = parse_records(&String::from_utf8_lossy(&text))
+                .0
+                .iter()
+                .map(Record::game)
+                .collect();
+            assert!(games.starts_with(&[Some(1)]) && games.ends_with(&[Some(3)]));
+        }
+        let mut bytes = with(&b);
+        let at = a.len() + b.find("ok").unwrap();
+        bytes[at] = 0xff;
+        assert_eq!(
+            damage(&bytes).0,
+            vec!["game 2 (line 9): invalid UTF-8 (byte 10 of the line) on line 12".to_string()]
+        );
+    }
+
+    #[test]
+    fn only_a_last_record_the_file_ends_in_is_incomplete() {
+        let a = record(1, "ok").to_text();
+        let b = record(2, "é").to_text();
+        for cut in 1..b.len() - 1 {
+            let mut text = a.clone().into_bytes();
+            text.extend_from_slice(&b.as_bytes()[..cut]);
+            let (bad, incomplete) = damage(&text);
+            assert!(bad.is_empty(), "cut at {cut}: {bad:?}");
+            assert_eq!(incomplete, Some(a.len()..text.len()), "cut at {cut}");
+            assert_eq!(parse_records(&a).1, a.len());
+        }
+        // A whole terminator line makes the record complete.
+        let text = format!("{a}{}", b.trim_end_matches('\n')) + "\n";
+        assert_eq!(damage(text.as_bytes()), (vec![], None));
     }
 
     /// Record dates are UTC ISO 8601, and fingerprints FNV-1a in hex.
