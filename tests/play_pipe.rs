@@ -3,6 +3,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::common::process::{exit_within, forward_lines, spawn};
 
 const AWALE: &str = env!("CARGO_BIN_EXE_awale");
 
@@ -38,8 +41,11 @@ fn a_person_plays_the_engine_through_a_pipe() {
     assert!(ok, "{err}");
     // The board, both rows, the scores, whose turn and the legal moves.
     assert!(out.contains("North     4   4   4   4   4   4"), "{out}");
-    assert!(out.contains("Captured: South 0 - North 0"), "{out}");
-    assert!(out.contains("South (you) to move."), "{out}");
+    assert!(out.contains("captured 0\nSouth     4   4   4"), "{out}");
+    assert!(out.contains("Move 1: South (you) to move."), "{out}");
+    // The engine says it thinks before it answers.
+    let thinking = out.find("North (engine) is thinking (20 ms").expect(&out);
+    assert!(out[thinking..].contains("North (engine) plays "), "{out}");
     assert!(out.contains("Legal moves: A B C D E F"), "{out}");
     assert!(out.contains("South (you) plays A"), "{out}");
     assert!(out.contains("North (engine) plays "), "{out}");
@@ -51,6 +57,40 @@ fn a_person_plays_the_engine_through_a_pipe() {
     assert!(out.contains("South (you) plays C"), "{out}");
     assert!(out.contains("Played: C "), "{out}");
     assert!(out.trim_end().ends_with("Bye."), "{out}");
+}
+
+#[test]
+fn quit_typed_while_the_engine_thinks_stops_it_at_once() {
+    // A 60 s think, and `quit` typed once it has started.
+    let (mut child, mut stdin, stdout) = spawn(&["play", "--movetime", "60000"]);
+    let lines = forward_lines(stdout, |line| line);
+    stdin.write_all(b"A\n").unwrap();
+    let mut seen = Vec::new();
+    loop {
+        let line = lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the engine's thinking line");
+        let thinking = line.contains("North (engine) is thinking (60000 ms; quit stops it)");
+        seen.push(line);
+        if thinking {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    // A hang guard, far below the 60 s the search would take.
+    let status = exit_within(&mut child, Duration::from_secs(10));
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    seen.extend(lines.iter());
+    let out = seen.join("\n");
+    assert!(status.is_some_and(|s| s.success()), "{status:?}: {out}");
+    assert!(out.ends_with("Bye."), "{out}");
+    assert!(
+        !out.contains("North (engine) plays"),
+        "the move cut short: {out}"
+    );
 }
 
 #[test]
@@ -151,6 +191,45 @@ fn captures_are_announced() {
     assert!(line.contains("\x1b[1;32mcaptures 10 seeds"), "{out}");
 }
 
+/// Each board says once who is to move and what each side captured: the
+/// variant's drawing says it, and the game adds who plays the side.
+#[test]
+fn every_board_says_the_captures_and_the_side_to_move_once() {
+    for (variant, turn, captured) in [
+        ("oware", "Move 1: South (player) to move.", 2),
+        (
+            "colors12",
+            "Move 1: South (player) to place a special seed.",
+            2,
+        ),
+        ("colors16", "Move 1: South (player) (odd holes) to move.", 1),
+    ] {
+        let (ok, out, err) = play(&["--variant", variant, "--human", "both"], b"");
+        assert!(ok, "{err}");
+        let turns: Vec<&str> = out
+            .lines()
+            .filter(|l| !l.starts_with("* ") && (l.contains(" to move") || l.contains(" to place")))
+            .collect();
+        assert_eq!(turns, [turn], "{variant}: {out}");
+        let captures = out.to_lowercase().matches("captured").count();
+        assert_eq!(captures, captured, "{variant}: {out}");
+    }
+}
+
+/// The `*` of the 16-hole boards is explained in the header and the help;
+/// a board without it has no such line.
+#[test]
+fn the_star_marker_is_explained() {
+    let legend = "* marks the holes of the side to move.";
+    let (ok, out, err) = play(&["--variant", "colors16", "--human", "both"], b"help\n");
+    assert!(ok, "{err}");
+    assert!(out.contains('*'), "{out}");
+    assert_eq!(out.matches(legend).count(), 2, "header and help: {out}");
+    let (ok, out, err) = play(&["--human", "both"], b"help\n");
+    assert!(ok, "{err}");
+    assert!(!out.contains(legend), "{out}");
+}
+
 #[test]
 fn the_header_help_and_board_fit_80_columns_and_there_is_a_prompt() {
     for variant in ["oware", "colors12", "colors16"] {
@@ -187,7 +266,7 @@ fn a_game_starts_from_a_given_position_and_moves() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("Played: b\n"), "{out}");
-    assert!(out.contains("South (player) to move."), "{out}");
+    assert!(out.contains("Move 2: South (player) to move."), "{out}");
     // A run of letters is one move per letter, as everywhere else.
     let (ok, out, err) = play(&["--human", "both", "--moves", "CfA"], b"moves\n");
     assert!(ok, "{err}");
@@ -253,7 +332,7 @@ fn a_saved_game_is_a_record_and_loads_again() {
     let (ok, out, err) = play(&["--human", "both", "--load", file], b"moves\n");
     assert!(ok, "{err}");
     assert!(out.contains("Played: a F\n"), "{out}");
-    assert!(out.contains("North (player) to move."), "{out}");
+    assert!(out.contains("Move 3: North (player) to move."), "{out}");
     // --load takes the game's own settings.
     let (ok, _, err) = play(&["--load", file, "--variant", "colors16"], b"");
     assert!(!ok);

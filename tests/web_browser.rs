@@ -1,7 +1,9 @@
 //! The web board in a real browser (issue 13): headless Chromium, driven
 //! through chromedriver by fantoccini, against `awale serve`.
 //!
-//! The test hovers a hole and checks the highlighted holes against the
+//! The test checks that a fresh page plays against the engine (the person
+//! South, level hard) and that the engine answers a click, switches the
+//! game to two people with one click, hovers a hole and checks the highlighted holes against the
 //! move's `sown` list in the API state, plays a move with the keyboard,
 //! undoes, redoes and asks a hint with the keys, checks the page at 360 px
 //! wide (12 and 16 holes), streams an analysis, sets up a pasted position,
@@ -309,6 +311,8 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
     idle(client).await?;
     screenshot(client, shots, "start.png").await?;
 
+    a_fresh_page_plays_the_engine(client).await?;
+    two_players_one_click_away(client).await?;
     hover_shows_the_move(client, shots).await?;
     keyboard_plays_a_move(client).await?;
     shortcuts_undo_redo_hint(client).await?;
@@ -326,6 +330,107 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
         .execute("return window.awale.latencies;", vec![])
         .await?;
     eprintln!("web_browser: ms from a click or key to the move on the board: {latencies}");
+    Ok(())
+}
+
+/// A fresh page is a game against the engine at level hard, the person
+/// South: a click on a South hole plays it, and the engine answers with
+/// North's move.
+async fn a_fresh_page_plays_the_engine(client: &Client) -> Res<()> {
+    let setup = client
+        .execute(
+            "return {mode: window.awale.mode, side: window.awale.humanSide, level: window.awale.level,
+                     top: document.getElementById('info-top').textContent,
+                     bottom: document.getElementById('info-bottom').textContent,
+                     status: document.getElementById('status').textContent,
+                     button: document.getElementById('btn-mode').textContent,
+                     shown: !document.getElementById('btn-mode').hidden};",
+            vec![],
+        )
+        .await?;
+    assert_eq!(setup["mode"], json!("engine"), "the mode at start: {setup}");
+    assert_eq!(setup["side"], json!("S"), "the person's side: {setup}");
+    assert_eq!(setup["level"], json!("hard"), "the level at start: {setup}");
+    let text = |k: &str| setup[k].as_str().unwrap_or("").to_string();
+    assert!(text("top").contains("North (engine)"), "{setup}");
+    assert!(text("bottom").contains("South (you)"), "{setup}");
+    assert!(text("status").contains("your move"), "{setup}");
+    assert!(
+        setup["shown"] == json!(true) && text("button") == "Two players",
+        "the two-player button on the toolbar: {setup}"
+    );
+    // Only South's holes answer a click.
+    let playable = holes_matching(client, ".hole.playable").await?;
+    let south = holes_matching(client, ".hole.south").await?;
+    assert!(
+        !playable.is_empty() && playable.is_subset(&south),
+        "playable {playable:?}, South's holes {south:?}"
+    );
+    let state = api_state(client).await?;
+    let m = &state["legal"][0];
+    let hole = m["hole"].as_u64().ok_or("no hole")?;
+    client
+        .find(Locator::Css(&format!(
+            ".hole.playable[data-hole=\"{hole}\"]"
+        )))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "window.awale.game.moves.length === 2 && !window.awale.thinking && \
+         document.body.dataset.busy === '0'",
+        "the engine's answer",
+    )
+    .await?;
+    let after = api_state(client).await?;
+    assert_eq!(after["moves"][0], m["move"], "the clicked move: {after}");
+    assert_eq!(after["last"]["side"], json!("N"), "North answered: {after}");
+    assert_eq!(after["side"], json!("S"), "South to move again: {after}");
+    let status = client.find(Locator::Id("status")).await?.text().await?;
+    assert!(
+        status.contains("your move"),
+        "status after the answer: {status:?}"
+    );
+    Ok(())
+}
+
+/// The toolbar's mode button turns the game into one for two people: North's
+/// holes answer a click after South's move, and the engine plays nothing.
+async fn two_players_one_click_away(client: &Client) -> Res<()> {
+    client.find(Locator::Id("btn-mode")).await?.click().await?;
+    wait_for(
+        client,
+        "window.awale.mode === 'two' && \
+         document.getElementById('btn-mode').textContent === 'Play the engine' && \
+         !document.getElementById('info-top').textContent.includes('engine')",
+        "two people at the board",
+    )
+    .await?;
+    let state = api_state(client).await?;
+    let plies = state["moves"].as_array().map_or(0, Vec::len);
+    let hole = state["legal"][0]["hole"].as_u64().ok_or("no hole")?;
+    client
+        .find(Locator::Css(&format!(
+            ".hole.playable[data-hole=\"{hole}\"]"
+        )))
+        .await?
+        .click()
+        .await?;
+    // North's turn, and the person may play it.
+    wait_for(
+        client,
+        &format!(
+            "window.awale.game.moves.length === {} && window.awale.game.side === 'N' && \
+             !window.awale.thinking && document.body.dataset.busy === '0' && \
+             document.querySelector('.hole.north.playable')",
+            plies + 1
+        ),
+        "North's holes playable by a person",
+    )
+    .await?;
+    let after = api_state(client).await?;
+    assert_eq!(after["side"], json!("N"), "no engine move for two people");
     Ok(())
 }
 

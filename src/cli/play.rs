@@ -1,5 +1,6 @@
 //! `awale play`: a person against the engine, or two people, in the terminal.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -124,15 +125,15 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         position: game.position,
         moves: game.moves,
         style,
+        end_stops: std::io::stdin().is_terminal(),
     };
 
     struct Play(PlayConfig);
     impl VariantVisitor for Play {
         type Output = Result<(), PlayError>;
         fn visit<G: Game>(self, game: G) -> Self::Output {
-            let stdin = std::io::stdin();
             let stdout = std::io::stdout();
-            run_play(&game, self.0, &mut stdin.lock(), &mut stdout.lock())
+            run_play(&game, self.0, std::io::stdin(), &mut stdout.lock())
         }
     }
     let from = if args.load.is_some() {

@@ -16,16 +16,19 @@
 //!
 //! The game is a [`Line`]; the engine is a protocol session told the game
 //! before each search, which the thinker ([`crate::think`]) runs, as the
-//! protocol loop and the arbiter mode do. The board is the variant's own
-//! drawing ([`Game::render`]); [`style`] colours its seeds, the last move
-//! and captures when the output is a terminal. Bad input gets a message and
-//! changes nothing.
+//! protocol loop and the arbiter mode do. The input is read on a thread
+//! ([`input`]), so that `quit` stops a search under way. The board is the
+//! variant's own drawing ([`Game::render`]), whose line naming the side to
+//! move gives way to the game's own (with who plays it); [`style`] colours
+//! its seeds, the last move and captures when the output is a terminal.
+//! Bad input gets a message and changes nothing.
 
+pub mod input;
 pub mod saved;
 pub mod style;
 
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::{Read, Write};
 use std::time::Duration;
 
 use crate::game::{Game, GameError, Line, Side};
@@ -35,6 +38,7 @@ use crate::search::{Level, Limits};
 use crate::sync::Stop;
 use crate::tables::loader::Source;
 use crate::think::{think, Request};
+use input::{Input, Typed};
 use style::Style;
 
 /// Who plays each side, and how the engine plays.
@@ -54,6 +58,10 @@ pub struct PlayConfig {
     pub moves: Vec<String>,
     /// Colour or plain text.
     pub style: Style,
+    /// Whether the end of input stops the engine's search as `quit` does:
+    /// at a terminal, where it is typed. Through a pipe the input ends
+    /// with the script, and the engine's turns play on.
+    pub end_stops: bool,
 }
 
 /// Why a terminal game could not run.
@@ -102,8 +110,12 @@ Commands (a legal move always wins over a command):
   save FILE     write the game to FILE (OGN if it ends in .ogn); awale play
                 --load FILE goes on with it
   help, ?       this help
-  quit, q       leave
+  quit, q       leave (at once, even while the engine thinks)
 The rules of each variant: docs/rules.md";
+
+/// What the `*` of a drawing means (the 16-hole boards mark the holes of
+/// the side to move with it).
+const STAR_LEGEND: &str = "* marks the holes of the side to move.";
 
 /// A game in the terminal: the game line, and the engine that thinks
 /// about it.
@@ -115,6 +127,8 @@ struct Session<'a, G: Game> {
     /// The engine: a session told the game before each search (`None` when
     /// a failed search lost it; the next search builds another).
     engine: Option<Box<dyn AnySession>>,
+    /// The commands, read on their own thread.
+    input: &'a Input,
 }
 
 impl<G: Game> Session<'_, G> {
@@ -168,15 +182,14 @@ impl<G: Game> Session<'_, G> {
         let pos = self.pos();
         let scores = self.game.scores(&pos);
         let style = self.config.style;
+        let side = self.game.side_to_move(&pos);
         let board = self.game.render(&pos);
-        writeln!(out, "{}", style.board(self.game.name(), board.trim_end()))?;
-        writeln!(
-            out,
-            "Captured: South {} - North {}   (move {})",
-            scores[0],
-            scores[1],
-            self.line.len() + 1
-        )?;
+        let (drawing, turn) = split_turn(board.trim_end(), side);
+        writeln!(out, "{}", style.board(self.game.name(), drawing))?;
+        // Every drawing shows the captures; one that did not gets them here.
+        if !drawing.to_ascii_lowercase().contains("captured") {
+            writeln!(out, "Captured: South {} - North {}", scores[0], scores[1])?;
+        }
         match self.line.end() {
             Some(end) => {
                 let result = match end.winner() {
@@ -191,8 +204,13 @@ impl<G: Game> Session<'_, G> {
                 writeln!(out, "Type new for another game, undo, save FILE or quit.")?;
             }
             None => {
-                let side = self.game.side_to_move(&pos);
-                writeln!(out, "{} to move.", self.who(side))?;
+                writeln!(
+                    out,
+                    "Move {}: {}{}.",
+                    self.line.len() + 1,
+                    self.who(side),
+                    turn.unwrap_or(" to move")
+                )?;
                 if self.config.humans[side.index()] {
                     writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
                 }
@@ -216,9 +234,24 @@ impl<G: Game> Session<'_, G> {
         self.line.is_over()
     }
 
-    /// The engine's move here, as the thinker finds it; `None` when the
-    /// game is over.
-    fn think(&mut self) -> Option<G::Move> {
+    /// The engine's move here, as the thinker finds it, after a line
+    /// saying that `who` thinks; `None` when the game is over, or when a
+    /// `quit` or the end of input came (which stops the search at once).
+    fn think(&mut self, who: &str, out: &mut dyn Write) -> std::io::Result<Option<G::Move>> {
+        let Some(stop) = self.input.search_stop() else {
+            return Ok(None);
+        };
+        writeln!(
+            out,
+            "{who} is thinking ({} ms; quit stops it)...",
+            self.config.movetime.as_millis()
+        )?;
+        out.flush()?;
+        Ok(self.search(&stop))
+    }
+
+    /// The search of [`Session::think`], stopped by `stop`.
+    fn search(&mut self, stop: &std::sync::Arc<Stop>) -> Option<G::Move> {
         let settings = self.settings();
         let mut engine = match self.engine.take() {
             Some(engine) => engine,
@@ -240,8 +273,12 @@ impl<G: Game> Session<'_, G> {
             },
             ..Request::default()
         };
-        let thought = think(engine, request, &Stop::new(), |_| {});
+        let thought = think(engine, request, stop, |_| {});
         self.engine = thought.session.wait();
+        if self.input.leaving_next() {
+            // Cut short by `quit`: its move is not played.
+            return None;
+        }
         let text = thought.best?.mv;
         self.game
             .parse_move(self.line.position(), &text)
@@ -289,7 +326,9 @@ impl<G: Game> Session<'_, G> {
             if self.config.humans[side.index()] {
                 break;
             }
-            let Some(mv) = self.think() else { break };
+            let Some(mv) = self.think(&self.who(side), out)? else {
+                break;
+            };
             self.announce_and_play(mv, out)?;
         }
         Ok(())
@@ -352,6 +391,9 @@ impl<G: Game> Session<'_, G> {
             self.config.level.name(),
             self.config.movetime.as_millis()
         )?;
+        if self.game.render(&self.pos()).contains('*') {
+            writeln!(out, "{STAR_LEGEND}")?;
+        }
         writeln!(out, "{COMMANDS}")
     }
 
@@ -405,7 +447,7 @@ impl<G: Game> Session<'_, G> {
             "hint" => {
                 if self.over() {
                     writeln!(out, "The game is over: no hint.")?;
-                } else if let Some(mv) = self.think() {
+                } else if let Some(mv) = self.think("The engine", out)? {
                     writeln!(out, "Hint: {}", self.game.format_move(&self.pos(), mv))?;
                 }
             }
@@ -464,6 +506,22 @@ fn is_ogn_name(path: &str) -> bool {
     name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".ogn")
 }
 
+/// The variant's drawing without its last line when that line names the
+/// side to move (`side`), and what that line says after the side's name
+/// (`" to move"`, `" to place a special seed"`): the game says it itself,
+/// with who plays the side, so that it is not said twice.
+fn split_turn(drawing: &str, side: Side) -> (&str, Option<&str>) {
+    let Some((body, last)) = drawing.rsplit_once('\n') else {
+        return (drawing, None);
+    };
+    match last.strip_prefix(&side.to_string()) {
+        Some(rest) if !rest.contains(|c: char| c.is_ascii_digit()) => {
+            (body, Some(rest.trim_end().trim_end_matches('.')))
+        }
+        _ => (drawing, None),
+    }
+}
+
 /// The opening lines: what is played, by whom, and how to get help; each
 /// fits in 80 columns.
 fn header<G: Game>(game: &G, config: &PlayConfig) -> String {
@@ -473,21 +531,26 @@ fn header<G: Game>(game: &G, config: &PlayConfig) -> String {
         [true, true] => "two players",
         [false, false] => "the engine against itself",
     };
-    format!(
+    let mut text = format!(
         "awale play: {}, {players}.\nEngine: level {}, {} ms per move. Type help for the commands.",
         game.name(),
         config.level.name(),
         config.movetime.as_millis()
-    )
+    );
+    if game.render(&game.start()).contains('*') {
+        text = format!("{text}\n{STAR_LEGEND}");
+    }
+    text
 }
 
-/// Runs a game in the terminal: reads commands from `input` until `quit` or
-/// the end of input, writes everything to `output`. Fails before the game
-/// starts when the configured position or moves are not valid.
-pub fn run_play<G: Game>(
+/// Runs a game in the terminal: reads commands from `input` (on a thread
+/// of its own) until `quit` or the end of input, writes everything to
+/// `output`. Fails before the game starts when the configured position or
+/// moves are not valid.
+pub fn run_play<G: Game, R: Read + Send + 'static>(
     game: &G,
     config: PlayConfig,
-    input: &mut dyn BufRead,
+    input: R,
     output: &mut dyn Write,
 ) -> Result<(), PlayError> {
     let start = match &config.position {
@@ -499,26 +562,30 @@ pub fn run_play<G: Game>(
     let mut line = Line::from_position(game.clone(), start);
     line.play_all(&config.moves.join(" "))
         .map_err(PlayError::Setup)?;
+    let input = Input::spawn(input, config.end_stops)?;
     let mut session = Session {
         game,
         config,
         line,
         engine: None,
+        input: &input,
     };
     writeln!(output, "{}", header(game, &session.config))?;
     session.show(output)?;
     session.engine_turns(output)?;
-    let mut buf = Vec::new();
     loop {
         session.prompt(output)?;
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            writeln!(output)?;
-            break;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if !session.command(line.trim(), output)? {
-            break;
+        match input.next() {
+            Typed::Line(line) => {
+                if !session.command(line.trim(), output)? {
+                    break;
+                }
+            }
+            Typed::End => {
+                writeln!(output)?;
+                break;
+            }
+            Typed::Failed(e) => return Err(e.into()),
         }
     }
     writeln!(output, "Bye.")?;
@@ -540,9 +607,11 @@ mod tests {
             position: None,
             moves: Vec::new(),
             style: Style::PLAIN,
+            end_stops: false,
         };
         let mut out = Vec::new();
-        run_play(&Oware::default(), config, &mut &script[..], &mut out).unwrap();
+        let input = std::io::Cursor::new(script.to_vec());
+        run_play(&Oware::default(), config, input, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -578,7 +647,7 @@ mod tests {
         assert!(out.contains("North (engine) plays "), "{out}");
         assert!(out.contains("Hint: "), "{out}");
         let tail = out.rsplit("Move taken back.").next().unwrap();
-        assert!(tail.contains("South (you) to move."), "{out}");
+        assert!(tail.contains("Move 1: South (you) to move."), "{out}");
         assert!(!out.contains("Played:"), "back at the start: {out}");
     }
 

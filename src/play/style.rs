@@ -1,5 +1,6 @@
 //! Colour for the terminal game: the seeds of the colour variants in their
-//! colour, the last move and captures highlighted. Colour is only ever
+//! colour, oware's seed counts in the seeds' own (empty holes faint), the
+//! captured totals, the last move and captures highlighted. Colour is only ever
 //! added to text that reads the same without it, so a pipe, a
 //! non-terminal or `NO_COLOR` simply gets the plain text.
 
@@ -14,6 +15,10 @@ const YELLOW: &str = "33";
 const FAINT: &str = "2";
 const MOVE: &str = "1;33";
 const CAPTURE: &str = "1;32";
+/// Plain seeds (a count alone, as oware's).
+const SEEDS: &str = "33";
+/// The captured totals of a drawing.
+const CAPTURED: &str = "32";
 
 /// Whether and how to colour the output.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -69,11 +74,33 @@ impl Style {
     }
 
     /// A variant's board drawing with each count of coloured seeds (a
-    /// number followed by its colour letter, as `3R2B`) in its colour.
+    /// number followed by its colour letter, as `3R2B`) in its colour, the
+    /// bare counts of a row of holes (a line that starts with its side's
+    /// name, as oware's) in the seeds' colour, faint when 0, and the
+    /// captured totals (from the word `captured` on) in green. Hole labels
+    /// are left alone.
     pub fn board(self, variant: &str, text: &str) -> String {
         if !self.on {
             return text.to_string();
         }
+        let lines: Vec<String> = text
+            .split('\n')
+            .map(|line| {
+                let row = line.starts_with("North") || line.starts_with("South");
+                let (holes, captured) = line.split_at(line.find("captured").unwrap_or(line.len()));
+                let mut out = self.seeds(variant, holes, row);
+                if !captured.is_empty() {
+                    out += &self.paint(CAPTURED, captured);
+                }
+                out
+            })
+            .collect();
+        lines.join("\n")
+    }
+
+    /// One line of a drawing with its seeds painted; `row` when the line's
+    /// bare numbers are seed counts.
+    fn seeds(self, variant: &str, text: &str, row: bool) -> String {
         let mut out = String::with_capacity(text.len() * 2);
         let chars: Vec<char> = text.chars().collect();
         let mut i = 0;
@@ -91,6 +118,15 @@ impl Style {
                     let seeds: String = chars[start..=i].iter().collect();
                     out += &self.paint(code, &seeds);
                     i += 1;
+                }
+                None if i > start && row => {
+                    let count: String = chars[start..i].iter().collect();
+                    let code = if count.bytes().all(|b| b == b'0') {
+                        FAINT
+                    } else {
+                        SEEDS
+                    };
+                    out += &self.paint(code, &count);
                 }
                 None if i > start => out.extend(&chars[start..i]),
                 None => {
@@ -148,8 +184,29 @@ mod tests {
         assert_eq!(out, "\x1b[31m3R\x1b[0m\x1b[90m3B\x1b[0m\x1b[33m1S\x1b[0m");
         let out = Style::COLOUR.board("transparent96", "2R2B2T");
         assert!(out.ends_with("\x1b[2m2T\x1b[0m"), "{out:?}");
-        // Oware's hole labels and counts are no seed colours.
-        let text = "   A   B\nSouth 4 4";
+        // Oware's hole labels are left alone.
+        let text = "   A   B\n";
         assert_eq!(Style::COLOUR.board("oware", text), text);
+    }
+
+    #[test]
+    fn oware_pits_are_painted_when_colour_is_on() {
+        use crate::game::Game;
+        let game = crate::variants::oware::Oware::default();
+        let start = game.start();
+        let pos = game.play(&start, game.parse_move(&start, "C").unwrap());
+        let drawing = game.render(&pos);
+        let out = Style::COLOUR.board(game.name(), &drawing);
+        // C emptied its hole and made D, E, F and a 5: every pit painted,
+        // the empty one faint.
+        let four = format!("\x1b[{SEEDS}m4\x1b[0m");
+        let five = format!("\x1b[{SEEDS}m5\x1b[0m");
+        assert_eq!(out.matches(&four).count(), 7, "{out}");
+        assert_eq!(out.matches(&five).count(), 4, "{out}");
+        assert_eq!(out.matches("\x1b[2m0\x1b[0m").count(), 1, "{out}");
+        assert_eq!(out.matches("\x1b[32mcaptured 0\x1b[0m").count(), 2, "{out}");
+        // The labels are not painted, and without colour nothing is.
+        assert!(out.contains("   A   B   C"), "{out}");
+        assert_eq!(Style::PLAIN.board(game.name(), &drawing), drawing);
     }
 }

@@ -37,13 +37,13 @@ pub async fn analysis(
     let slot = app.store.get(&id)?;
     // No book: an analysis searches the position.
     let Prepared {
-        mind, stop, permit, ..
+        mind, stop, held, ..
     } = api::prepare(&app, &slot, Level::Hard, false).await?;
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let guard = StopOnDrop(Arc::clone(&stop));
     tokio::spawn(async move {
         let info = tx.clone();
-        let outcome = api::search(mind, api::request(time, 1), stop, permit, move |line| {
+        let outcome = api::search(mind, api::request(time, 1), stop, held, move |line| {
             let event = Event::default().event("info").json_data(line);
             match event {
                 Ok(event) => {

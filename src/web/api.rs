@@ -16,7 +16,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::errors::ApiError;
-use super::games::Slot;
+use super::games::{Slot, Thinking};
 use super::limit::SearchPermit;
 use super::mind::InfoJson;
 use super::state::{self, AnyTable, Setup, StateJson};
@@ -117,20 +117,29 @@ pub fn request(time: Duration, multipv: usize) -> Request {
     }
 }
 
+/// What a search holds until its thread returns: its place among the
+/// server's searches and the game's mark that it thinks.
+pub struct Held {
+    /// The place among the searches the server runs at once.
+    pub permit: SearchPermit,
+    /// The game's mark ([`Slot::thinking`]).
+    pub thinking: Thinking,
+}
+
 /// Runs `mind` through the thinker on a blocking thread; `each` sees every
-/// report as it comes. `permit` is given back when the thread returns.
+/// report as it comes. `held` is given back when the thread returns.
 pub async fn search(
     mind: Box<dyn Mind>,
     request: Request,
     stop: Arc<Stop>,
-    permit: SearchPermit,
+    held: Held,
     mut each: impl FnMut(&InfoJson) + Send + 'static,
 ) -> Result<Outcome, ApiError> {
     let guard = StopOnDrop(Arc::clone(&stop));
     let reports = Arc::new(Mutex::new(Vec::new()));
     let seen = Arc::clone(&reports);
     let thought = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _held = held;
         think(
             mind,
             request,
@@ -183,8 +192,15 @@ pub async fn variants() -> Json<Vec<state::VariantJson>> {
     Json(state::variants())
 }
 
-fn answer(table: &dyn AnyTable, id: &str, app: &App) -> Json<StateJson> {
-    Json(table.state(id, &app.tables))
+/// The state of the game `id` in `slot`, whose `table` the caller locked.
+fn state_of(table: &dyn AnyTable, slot: &Slot, id: &str, app: &App) -> StateJson {
+    let mut state = table.state(id, &app.tables);
+    state.thinking = slot.is_thinking();
+    state
+}
+
+fn answer(table: &dyn AnyTable, slot: &Slot, id: &str, app: &App) -> Json<StateJson> {
+    Json(state_of(table, slot, id, app))
 }
 
 /// `POST /api/games`: 201 and the state of a new game.
@@ -203,7 +219,7 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
         moves: req.moves.unwrap_or_default(),
     })?;
     let (id, slot) = app.store.insert(table);
-    let state = slot.table().state(&id, &app.tables);
+    let state = state_of(slot.table().as_ref(), &slot, &id, &app);
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
@@ -214,7 +230,7 @@ pub async fn get(
 ) -> Result<Json<StateJson>, ApiError> {
     let slot = app.store.get(&id)?;
     let table = slot.table();
-    Ok(answer(table.as_ref(), &id, &app))
+    Ok(answer(table.as_ref(), &slot, &id, &app))
 }
 
 /// `POST /api/games/{id}/stop`: stops the game's search, if any, and
@@ -230,7 +246,7 @@ pub async fn stop(
     // either played before this answer or refused after it.
     let table = slot.table();
     slot.interrupt();
-    Ok(answer(table.as_ref(), &id, &app))
+    Ok(answer(table.as_ref(), &slot, &id, &app))
 }
 
 /// `DELETE /api/games/{id}`: 204.
@@ -255,7 +271,7 @@ fn change(
     slot.interrupt();
     f(&mut table)?;
     slot.changed();
-    Ok(answer(table.as_ref(), id, app))
+    Ok(answer(table.as_ref(), &slot, id, app))
 }
 
 /// The body of `POST /api/games/{id}/move`.
@@ -341,7 +357,7 @@ pub struct SearchBody {
 }
 
 /// A search about to start: the mind, the version of the game it thinks
-/// about, its legal moves, its stop signal and its permit.
+/// about, its legal moves, its stop signal and what it holds.
 pub struct Prepared {
     /// The engine, over a copy of the game.
     pub mind: Box<dyn Mind>,
@@ -351,8 +367,9 @@ pub struct Prepared {
     pub legal: Vec<String>,
     /// The search's stop signal.
     pub stop: Arc<Stop>,
-    /// The search's place among those the server runs at once.
-    pub permit: SearchPermit,
+    /// The search's place among those the server runs at once, and the
+    /// game's mark that it thinks.
+    pub held: Held,
 }
 
 /// Starts a search on a game: stops the one it ran, waits for a place
@@ -384,7 +401,12 @@ pub async fn prepare(
         version: slot.version(),
         legal,
         stop,
-        permit,
+        // Marked under the game's lock: a state that says the game thinks
+        // comes after the search's signal and version are set.
+        held: Held {
+            permit,
+            thinking: slot.thinking(),
+        },
     })
 }
 
@@ -406,12 +428,12 @@ pub async fn engine(
         mind,
         version,
         stop,
-        permit,
+        held,
         ..
     } = prepare(&app, &slot, level, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
     let mine = Arc::clone(&stop);
-    let outcome = search(mind, request(time, 1), stop, permit, |_| {}).await?;
+    let outcome = search(mind, request(time, 1), stop, held, |_| {}).await?;
     let best = outcome
         .best
         .as_ref()
@@ -432,7 +454,7 @@ pub async fn engine(
     }
     table.play(&best.mv)?;
     slot.changed();
-    let mut state = table.state(&id, &app.tables);
+    let mut state = state_of(table.as_ref(), &slot, &id, &app);
     state.engine = Some(outcome.answer());
     Ok(Json(state))
 }
@@ -446,10 +468,10 @@ pub async fn hint(
     let req: SearchBody = parse_body(&body)?;
     let slot = app.store.get(&id)?;
     let Prepared {
-        mind, stop, permit, ..
+        mind, stop, held, ..
     } = prepare(&app, &slot, Level::Hard, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
-    let outcome = search(mind, request(time, 1), stop, permit, |_| {}).await?;
+    let outcome = search(mind, request(time, 1), stop, held, |_| {}).await?;
     Ok(Json(outcome.answer()))
 }
 
@@ -489,11 +511,11 @@ pub async fn moves(
         mind,
         legal,
         stop,
-        permit,
+        held,
         ..
     } = prepare(&app, &slot, Level::Hard, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
-    let outcome = search(mind, request(time, legal.len()), stop, permit, |_| {}).await?;
+    let outcome = search(mind, request(time, legal.len()), stop, held, |_| {}).await?;
     let values = move_values(&outcome.reports, legal);
     Ok(Json(serde_json::json!({ "moves": values })))
 }

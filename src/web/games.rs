@@ -4,7 +4,7 @@
 //! goes, and so does a game nobody touched for [`IDLE`].
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -26,6 +26,19 @@ pub struct Slot {
     version: AtomicU64,
     /// The stop signal of the search the game runs (a fresh one per search).
     search: Mutex<Arc<Stop>>,
+    /// The game's searches whose thread has not returned yet.
+    running: Arc<AtomicUsize>,
+}
+
+/// Held by a search of a game until its thread returns: while one is, the
+/// game's state says `"thinking": true`, so that a client can wait for a
+/// search to run, or to be over, without guessing a time.
+pub struct Thinking(Arc<AtomicUsize>);
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Slot {
@@ -34,7 +47,19 @@ impl Slot {
             table: Mutex::new(table),
             version: AtomicU64::new(0),
             search: Mutex::new(Stop::new()),
+            running: Arc::new(AtomicUsize::new(0)),
         }
+    }
+
+    /// Marks a search of the game as running until the mark is dropped.
+    pub fn thinking(&self) -> Thinking {
+        self.running.fetch_add(1, Ordering::SeqCst);
+        Thinking(Arc::clone(&self.running))
+    }
+
+    /// Whether a search of the game is running (its thread not returned).
+    pub fn is_thinking(&self) -> bool {
+        self.running.load(Ordering::SeqCst) > 0
     }
 
     /// The game, locked.
@@ -215,5 +240,18 @@ mod tests {
         assert!(old.is_set() && !new.is_set());
         slot.interrupt();
         assert!(new.is_set());
+    }
+
+    #[test]
+    fn a_game_thinks_while_a_mark_is_held() {
+        let store = Store::new();
+        let (_, slot) = store.insert(build(&Setup::default()).unwrap());
+        assert!(!slot.is_thinking());
+        let one = slot.thinking();
+        let two = slot.thinking();
+        drop(one);
+        assert!(slot.is_thinking());
+        drop(two);
+        assert!(!slot.is_thinking());
     }
 }

@@ -157,6 +157,9 @@ pub struct StateJson {
     pub end: Option<EndJson>,
     /// What the endgame tables say, or `null`.
     pub table: Option<TableJson>,
+    /// Whether a search of the game runs (an engine move, a hint, the
+    /// values of the moves or an analysis).
+    pub thinking: bool,
     /// The engine's move, when the engine just played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<serde_json::Value>,
@@ -446,6 +449,7 @@ impl<G: BoardView> AnyTable for Table<G> {
             last: self.last(),
             end: self.line.end().map(end_json),
             table: self.table(tables),
+            thinking: false,
             engine: None,
         }
     }

@@ -24,9 +24,11 @@ window.addEventListener("unhandledrejection", (e) => {
   const page = {
     game: null, // the server's state of the game (docs/web.md)
     variants: [], // GET /api/variants
-    mode: "two", // "two", "engine", "watch"
+    // A fresh page plays against the engine, the person South; the toolbar's
+    // mode button turns the game into one for two people.
+    mode: "engine", // "two", "engine", "watch"
     humanSide: "S",
-    level: "medium",
+    level: "hard",
     movetime: 1000,
     flipped: false,
     paused: false,
@@ -397,6 +399,11 @@ window.addEventListener("unhandledrejection", (e) => {
     $("btn-hint").disabled = !idle;
     $("btn-values").disabled = !idle;
     $("btn-analyse").disabled = !page.analysis && !idle;
+    $("btn-mode").textContent = page.mode === "two" ? "Play the engine" : "Two players";
+    $("btn-mode").title =
+      page.mode === "two"
+        ? "Play this game against the engine: you take the side to move"
+        : "Two people at this board: the engine stops playing";
     $("btn-pause").hidden = page.mode !== "watch";
     $("btn-pause").textContent = page.paused ? "Resume" : "Pause";
   }
@@ -414,6 +421,10 @@ window.addEventListener("unhandledrejection", (e) => {
     if (document.activeElement !== pos) pos.value = g.position;
     try {
       sessionStorage.setItem("awale-game", g.id);
+      sessionStorage.setItem(
+        "awale-players",
+        JSON.stringify({ mode: page.mode, humanSide: page.humanSide, level: page.level, movetime: page.movetime })
+      );
     } catch (e) {
       // Storage may be off (private mode): the page works without it.
     }
@@ -671,6 +682,36 @@ window.addEventListener("unhandledrejection", (e) => {
     render();
   }
 
+  /// Shows `mode`, `humanSide` and `level` in the new-game form, so that
+  /// the next new game keeps them.
+  function syncForm() {
+    const radio = document.querySelector('input[name="mode"][value="' + page.mode + '"]');
+    if (radio) radio.checked = true;
+    $("human-side").value = page.humanSide;
+    $("level").value = page.level;
+    $("movetime").value = String(page.movetime);
+  }
+
+  /// The mode button: the game on the board goes on between two people,
+  /// or (from two people) against the engine, the person taking the side
+  /// to move. No new game starts.
+  function toggleMode() {
+    const g = page.game;
+    if (!g) return;
+    interrupt();
+    page.paused = false;
+    if (page.mode === "two") {
+      page.mode = "engine";
+      if (!g.end) page.humanSide = g.side;
+      page.flipped = page.humanSide === "N";
+    } else {
+      page.mode = "two";
+    }
+    syncForm();
+    render();
+    maybeEngine();
+  }
+
   // ---- the choice menu ----
   function openChoice(hole, moves) {
     const menu = $("choice-menu");
@@ -842,6 +883,7 @@ window.addEventListener("unhandledrejection", (e) => {
   $("btn-redo").addEventListener("click", redo);
   $("btn-flip").addEventListener("click", flip);
   $("btn-hint").addEventListener("click", hint);
+  $("btn-mode").addEventListener("click", toggleMode);
   $("btn-new").addEventListener("click", () => {
     $("setup").open = true;
     $("variant").focus();
@@ -1117,7 +1159,7 @@ window.addEventListener("unhandledrejection", (e) => {
       if (epoch !== page.epoch) return;
       page.game = state;
       page.mode = "two";
-      document.querySelector('input[name="mode"][value="two"]').checked = true;
+      syncForm();
       render();
     });
   });
@@ -1132,6 +1174,16 @@ window.addEventListener("unhandledrejection", (e) => {
       let id = null;
       try {
         id = sessionStorage.getItem("awale-game");
+        // A reload keeps the players the tab had (two people stay two).
+        const players = JSON.parse(sessionStorage.getItem("awale-players") || "null");
+        if (players && ["two", "engine", "watch"].includes(players.mode)) {
+          page.mode = players.mode;
+          if (players.humanSide === "S" || players.humanSide === "N") page.humanSide = players.humanSide;
+          if (["easy", "medium", "hard"].includes(players.level)) page.level = players.level;
+          const ms = Number(players.movetime);
+          if (ms >= 10 && ms <= 60000) page.movetime = ms;
+          page.flipped = page.mode === "engine" && page.humanSide === "N";
+        }
       } catch (e) {
         id = null;
       }
@@ -1146,7 +1198,10 @@ window.addEventListener("unhandledrejection", (e) => {
       page.game = state;
       $("variant").value = state.variant;
       fillOptions();
+      syncForm();
       render();
+      // A game restored with the engine to move: it plays.
+      maybeEngine();
     } catch (e) {
       showError(e.message || String(e));
     } finally {
