@@ -61,9 +61,7 @@ impl From<FormatError> for BookError {
 /// captured seeds and the side to move, and does not change with the
 /// engine's internals.
 pub fn position_key(text: &str) -> u64 {
-    text.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
-    })
+    crate::checksum::fnv1a_64(text.as_bytes())
 }
 
 /// A variant's rule options as a book's header records them,

@@ -35,6 +35,7 @@
 //!
 //! Record ([`RECORD_LEN`] bytes): see [`Record::encode`].
 
+use crate::checksum::fnv1a_32 as fnv1a;
 use crate::search::Score;
 
 /// The version of the layout above; other versions are refused.
@@ -68,15 +69,6 @@ pub mod flags {
     /// The table value holds for the history the game had (exact, or known
     /// with an empty history and reached by a capture).
     pub const TABLE_APPLIES: u8 = 4;
-}
-
-/// FNV-1a, 32 bits: a few lines, no dependency, and any change of one
-/// byte changes it. It guards against torn writes and flipped bytes, not
-/// against tampering.
-pub fn fnv1a(bytes: &[u8]) -> u32 {
-    bytes.iter().fold(0x811C_9DC5, |h: u32, &b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
 }
 
 /// What a file was made with: a file is resumed only with the same settings.

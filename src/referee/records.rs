@@ -619,12 +619,7 @@ pub fn format_utc(secs: u64) -> String {
 
 /// A stable 64-bit fingerprint (FNV-1a) of a text, written in hex.
 pub fn fingerprint(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!("{:016x}", crate::checksum::fnv1a_64(text.as_bytes()))
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::datagen::format::fnv1a;
+use crate::checksum::fnv1a_32 as fnv1a;
 
 /// The first eight bytes of a weight file.
 pub const MAGIC: [u8; 8] = *b"AWALEEV\0";
