@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::process::{mock_engine, succeed, AWALE, LATE_MOVE_MARGIN};
 use crate::common::records::{assert_scores_tag, replay};
+use crate::common::scratch;
 use awale::referee::records::{parse_records, read_records, scan_records, Record};
 use awale::referee::resume::rejected_path;
 
@@ -24,28 +25,6 @@ const SILENCE_MARGIN: &str = "3000";
 /// seconds).
 fn fast_good_engine() -> String {
     format!("cmd={AWALE},arg=uci,name=good,option.Level=easy,option.Tables=<none>")
-}
-
-/// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn join(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("awale-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
 }
 
 fn awale(args: &[&str], log: Option<&Path>) -> Command {
@@ -95,7 +74,7 @@ fn check_record(r: &Record) {
 
 #[test]
 fn a_mock_match_records_every_game() {
-    let dir = temp_dir("mock-match");
+    let dir = scratch::dir("mock-match");
     let records = dir.join("games.txt");
     let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
     let b = format!("cmd={},name=beta,proto=aalina", mock_engine("random.sh"));
@@ -199,7 +178,7 @@ fn a_silent_arbiter_player_loses_on_time() {
 
 #[test]
 fn faulty_engines_forfeit_with_the_right_reason_and_the_event_goes_on() {
-    let dir = temp_dir("faults");
+    let dir = scratch::dir("match-faults");
     let records = dir.join("games.txt");
     let log = dir.join("starts.txt");
     let mut args: Vec<String> = vec!["tournament".into(), "--gauntlet".into()];
@@ -315,7 +294,7 @@ fn count_games(records: &Path) -> Vec<usize> {
 
 #[test]
 fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
-    let dir = temp_dir("resume");
+    let dir = scratch::dir("match-resume");
     let records = dir.join("games.txt");
     let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
     let b = format!("cmd={},name=beta", mock_engine("random.sh"));
@@ -388,7 +367,7 @@ fn a_run_cut_short_resumes_without_losing_or_repeating_games() {
 
 #[test]
 fn a_killed_process_resumes_without_losing_or_repeating_games() {
-    let dir = temp_dir("kill");
+    let dir = scratch::dir("match-kill");
     let records = dir.join("games.txt");
     let a = format!("cmd={},name=alpha", mock_engine("random.sh"));
     let b = format!("cmd={},name=beta", mock_engine("random.sh"));
@@ -571,7 +550,7 @@ fn strs(args: &[String]) -> Vec<&str> {
 
 #[test]
 fn a_full_disk_stops_the_match_and_leaves_only_complete_records() {
-    let dir = temp_dir("full-disk");
+    let dir = scratch::dir("match-full-disk");
     let records = dir.join("games.txt");
     let args = alpha_beta(&[
         "--games",
@@ -610,7 +589,7 @@ fn a_full_disk_stops_the_match_and_leaves_only_complete_records() {
 
 #[test]
 fn the_screen_and_the_records_number_games_alike() {
-    let dir = temp_dir("numbering");
+    let dir = scratch::dir("match-numbering");
     let records = dir.join("games.txt");
     let args = alpha_beta(&[
         "--openings-random",
@@ -668,7 +647,7 @@ fn fail(args: &[&str]) -> String {
 
 #[test]
 fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
-    let dir = temp_dir("no-engine");
+    let dir = scratch::dir("match-no-engine");
     let records = dir.join("games.txt");
     let good = format!("cmd={},name=good", mock_engine("random.sh"));
     for (bad, message) in [
@@ -795,7 +774,7 @@ fn a_reader_that_goes_away_ends_the_match_quietly() {
 
 /// A records file of `games` games between alpha and beta (random
 /// openings), made by a match; the match's arguments, to resume it.
-fn recorded_match(dir: &TempDir, games: usize) -> (PathBuf, Vec<String>) {
+fn recorded_match(dir: &Path, games: usize) -> (PathBuf, Vec<String>) {
     let records = dir.join("games.txt");
     let count = games.to_string();
     let args = alpha_beta(&[
@@ -904,7 +883,7 @@ fn tamperings() -> Vec<(Tamper, &'static str)> {
 
 #[test]
 fn a_resumed_match_refuses_a_tampered_record_naming_the_game() {
-    let dir = temp_dir("tampered");
+    let dir = scratch::dir("match-tampered");
     let (records, args) = recorded_match(&dir, 2);
     let text = std::fs::read(&records).unwrap();
     for (tamper, why) in tamperings() {
@@ -930,7 +909,7 @@ fn a_resumed_match_refuses_a_tampered_record_naming_the_game() {
 
 #[test]
 fn repair_moves_bad_records_aside_and_plays_their_games_again() {
-    let dir = temp_dir("repair");
+    let dir = scratch::dir("match-repair");
     let (records, args) = recorded_match(&dir, 5);
     let mut bytes = std::fs::read(&records).unwrap();
     // A record of another event is kept as it is, and not counted.

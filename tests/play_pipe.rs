@@ -1,11 +1,11 @@
 //! `awale play` driven through a pipe, as a person at a terminal would.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use crate::common::process::{exit_within, forward_lines, spawn};
+use crate::common::scratch;
 
 const AWALE: &str = env!("CARGO_BIN_EXE_awale");
 
@@ -295,15 +295,9 @@ fn moves_after_a_win_on_points_says_why_the_game_is_over() {
     assert!(!out.contains("no legal move"), "{out}");
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("awale-play-{name}-{}.txt", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
 #[test]
 fn a_saved_game_is_a_record_and_loads_again() {
-    let path = scratch("save");
+    let path = scratch::dir("play-save").join("game.txt");
     let file = path.to_str().unwrap();
     let position = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N";
     let (ok, out, err) = play(
