@@ -13,10 +13,11 @@ use awale::tables::loader::{self, Source};
 use serde::Serialize;
 
 use super::analyze_game::{self, GameAnalysis};
+use super::json_score::JsonScore;
 use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
 use awale::game::{self, Game};
-use awale::search::{Limits, Score, SearchInfo, Searcher};
+use awale::search::{Limits, SearchInfo, Searcher};
 
 /// Arguments of `awale analyze`.
 #[derive(Args, Debug)]
@@ -57,33 +58,6 @@ pub struct AnalyzeArgs {
     /// atomically, instead of standard output.
     #[arg(long, value_name = "FILE", requires = "game_file")]
     out: Option<PathBuf>,
-}
-
-/// A score as numbers: `kind` is `cp` (centiseeds), `mate` (moves to
-/// the end, negative when losing), as in the protocol's `score`, or `table`
-/// (a result the endgame tables prove: the final margin in seeds, negative
-/// when losing).
-#[derive(Clone, Debug, Serialize)]
-pub struct JsonScore {
-    kind: &'static str,
-    value: i64,
-}
-
-impl From<Score> for JsonScore {
-    fn from(score: Score) -> JsonScore {
-        if let Some((margin, _)) = score.table_margin() {
-            return JsonScore {
-                kind: "table",
-                value: margin.into(),
-            };
-        }
-        let uci = score.to_uci();
-        let (kind, value) = uci.split_once(' ').unwrap_or(("cp", "0"));
-        JsonScore {
-            kind: if kind == "mate" { "mate" } else { "cp" },
-            value: value.parse().unwrap_or(0),
-        }
-    }
 }
 
 /// One completed depth, as printed.

@@ -21,7 +21,7 @@ use anyhow::{anyhow, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::analyze::JsonScore;
+use super::json_score::JsonScore;
 use awale::files::{read_bounded, write_atomic};
 use awale::game::{Game, Line, Side};
 use awale::ogn::{self, OgnGame};

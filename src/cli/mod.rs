@@ -7,6 +7,7 @@ mod arbiter;
 mod bench;
 mod book;
 mod datagen;
+mod json_score;
 mod match_cmd;
 mod perft;
 mod play;

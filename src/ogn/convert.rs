@@ -17,8 +17,8 @@ use super::reader::check_result;
 use super::{parse, parse_bytes, OgnError, OgnGame, RESERVED};
 use crate::game::{Game, Line, Side};
 use crate::play::saved::{changed_options, SavedGame};
-use crate::referee::game_runner::GameResult;
 use crate::referee::records::{parse_records, Record, IN_PROGRESS};
+use crate::referee::result::GameResult;
 use crate::variants::configured;
 use crate::variants::oware::Oware;
 

@@ -5,8 +5,8 @@
 //! `Position` tag with the position string it began from.
 
 use crate::game::{Game, GameEnd};
-use crate::referee::game_runner::GameResult;
 use crate::referee::records::{now_utc, Record, IN_PROGRESS};
+use crate::referee::result::GameResult;
 
 /// The `Event` tag of a saved terminal game.
 pub const EVENT: &str = "awale play";

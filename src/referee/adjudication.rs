@@ -9,7 +9,7 @@
 //! have gone wrong later is not asked to prove it, as with tablebase
 //! adjudication in chess testing.
 
-use super::game_runner::GameResult;
+use super::result::GameResult;
 use crate::game::{Game, Line};
 use crate::search::oracle::Oracle;
 

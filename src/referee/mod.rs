@@ -36,6 +36,7 @@ pub mod progress;
 pub mod record_check;
 pub mod records;
 pub mod report;
+pub mod result;
 pub mod resume;
 pub mod schedule;
 pub mod stats;

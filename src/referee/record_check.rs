@@ -22,8 +22,9 @@
 //! legal moves.
 
 use super::adjudication::TABLES_REASON;
-use super::game_runner::{forfeiting_side, ply_limit_of_reason, ply_limit_scores, GameResult};
+use super::game_runner::{forfeiting_side, ply_limit_of_reason, ply_limit_scores};
 use super::records::Record;
+use super::result::GameResult;
 use crate::game::{Game, Line};
 use crate::play::saved::SavedGame;
 use crate::variants::{with_variant, VariantVisitor};

@@ -81,8 +81,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::game_runner::{FinishedGame, GameResult};
+use super::game_runner::FinishedGame;
 use super::report::GameSummary;
+use super::result::GameResult;
 use super::schedule::pairing;
 use super::RefereeError;
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::game_runner::GameResult;
+use super::result::GameResult;
 use super::schedule::Format;
 use super::stats::{Pairs, Sprt, SprtStatus, Wdl};
 use crate::game::Side;

@@ -68,32 +68,11 @@ use rayon::prelude::*;
 use super::codebook::{self, Codebook};
 use super::cycles::Cycles;
 use super::entry::Entry;
-use super::index::{advance, level_size, rank, unrank, HOLES};
+use super::index::{advance, level_board, level_size, mover_holes, rank, unrank, HOLES};
 use super::proof_order::ProofOrder;
 use crate::game::Game;
 use crate::prefetch::prefetch;
-use crate::variants::oware::{Board, Move, Oware};
-
-/// A position's holes seen from the side to move: its own six holes first.
-#[inline]
-pub fn mover_holes(board: &Board) -> [u8; HOLES] {
-    let bits = board.bits() & ((1u128 << 96) - 1);
-    let bits = if board.side() == 0 {
-        bits
-    } else {
-        ((bits >> 48) | (bits << 48)) & ((1u128 << 96) - 1)
-    };
-    let bytes = bits.to_le_bytes();
-    let mut holes = [0u8; HOLES];
-    holes.copy_from_slice(&bytes[..HOLES]);
-    holes
-}
-
-/// The board of a level position: its holes, South to move, no captures yet.
-#[inline]
-pub fn level_board(holes: [u8; HOLES]) -> Board {
-    Board::from_parts(holes, [0, 0], false)
-}
+use crate::variants::oware::{Move, Oware};
 
 /// Seeds on the holes of the side to move (holes 1..6 of a level position).
 #[inline]

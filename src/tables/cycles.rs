@@ -16,8 +16,7 @@
 
 use rayon::prelude::*;
 
-use super::build::{level_board, mover_holes};
-use super::index::{advance, level_size, rank, unrank};
+use super::index::{advance, level_board, level_size, mover_holes, rank, unrank};
 use crate::game::Game;
 use crate::variants::oware::Oware;
 

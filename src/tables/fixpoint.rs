@@ -3,10 +3,10 @@
 //! nothing changes (the first builder of the project, slow but obviously
 //! the fixpoint). The retrograde builder must give the same bytes.
 
-use super::build::{both_bounds, format_1_byte, level_board, mover_holes, Lower, EXIT_LEVELS};
+use super::build::{both_bounds, format_1_byte, Lower, EXIT_LEVELS};
 use super::codebook::{self, Codebook};
 use super::cycles::Cycles;
-use super::index::{advance, level_size, rank, unrank};
+use super::index::{advance, level_board, level_size, mover_holes, rank, unrank};
 use crate::game::Game;
 use crate::variants::oware::Oware;
 

@@ -16,6 +16,8 @@
 //! and `r - h[i]` the previous one, so no pass is needed to find the total
 //! first (the search ranks a position at every probe of a covered node).
 
+use crate::variants::oware::Board;
+
 /// Holes on the board.
 pub const HOLES: usize = 12;
 /// The largest number of seeds a level may hold (the file format and the
@@ -126,6 +128,27 @@ pub fn advance(holes: &mut [u8; HOLES]) -> bool {
         after += holes[i] as u32;
     }
     false
+}
+
+/// A position's holes seen from the side to move: its own six holes first.
+#[inline]
+pub fn mover_holes(board: &Board) -> [u8; HOLES] {
+    let bits = board.bits() & ((1u128 << 96) - 1);
+    let bits = if board.side() == 0 {
+        bits
+    } else {
+        ((bits >> 48) | (bits << 48)) & ((1u128 << 96) - 1)
+    };
+    let bytes = bits.to_le_bytes();
+    let mut holes = [0u8; HOLES];
+    holes.copy_from_slice(&bytes[..HOLES]);
+    holes
+}
+
+/// The board of a level position: its holes, South to move, no captures yet.
+#[inline]
+pub fn level_board(holes: [u8; HOLES]) -> Board {
+    Board::from_parts(holes, [0, 0], false)
 }
 
 #[cfg(test)]

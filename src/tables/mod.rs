@@ -263,7 +263,7 @@ impl Tables {
 
     /// What the tables say of a board (either side to move), if covered.
     pub fn probe(&self, board: &Board) -> Option<Entry> {
-        self.entry(&build::mover_holes(board))
+        self.entry(&index::mover_holes(board))
     }
 
     /// Starts fetching the entry of a board that will soon be probed (see
@@ -271,7 +271,7 @@ impl Tables {
     /// caches, and its entries are read at scattered places.
     #[inline]
     pub fn prefetch(&self, board: &Board) {
-        if let Some((byte, _)) = self.slot(&build::mover_holes(board)) {
+        if let Some((byte, _)) = self.slot(&index::mover_holes(board)) {
             crate::prefetch::prefetch(byte);
         }
     }
@@ -280,7 +280,7 @@ impl Tables {
     /// proved with an empty history, `[lower, upper]` ([`ProofOrder`]),
     /// if its level keeps its proof order.
     pub fn proof_times(&self, board: &Board) -> Option<[u32; 2]> {
-        let holes = build::mover_holes(board);
+        let holes = index::mover_holes(board);
         let n: usize = holes.iter().map(|&h| h as usize).sum();
         let order = self.orders.get(n)?.as_ref()?;
         let i = index::rank(&holes);

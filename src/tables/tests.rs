@@ -732,7 +732,7 @@ fn search_scores_respect_the_table_bounds() {
 /// earlier. Following it, no position can come twice.
 #[test]
 fn the_proof_order_always_leads_to_earlier_proofs() {
-    use super::build::{level_board, mover_holes};
+    use super::index::{level_board, mover_holes};
     let rules = Rules::default();
     let game = rules.game();
     let tables = Tables::build_in_memory(rules, 8);
