@@ -33,25 +33,10 @@ impl Server {
     /// [`Server::start_with`] run by `cmd` (the binary, or a shell that
     /// execs it with the arguments that follow).
     fn start_command(mut cmd: Command, extra: &[&str]) -> Server {
-        let mut child = cmd
-            .args(["serve", "--port", "0", "--tables", "<none>"])
+        cmd.args(["serve", "--port", "0", "--tables", "<none>"])
             .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("the listening line");
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .trim_end_matches('/')
-            .to_string();
+            .stderr(Stdio::null());
+        let (child, url) = crate::common::server::start(cmd);
         Server { child, url }
     }
 

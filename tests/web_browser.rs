@@ -23,11 +23,9 @@
 //! browser missing, it fails instead: a CI run must not skip it silently.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction};
@@ -101,33 +99,10 @@ fn web_board_in_chromium() {
 
 /// Starts `awale serve --port 0` and reads the URL it prints.
 fn start_server() -> Res<(KillOnDrop, String)> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_awale"))
-        .args(["serve", "--port", "0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()?;
-    let stdout = child.stdout.take().ok_or("no stdout")?;
-    let guard = KillOnDrop(child, "awale serve");
-    let (tx, rx) = mpsc::channel();
-    // Reads the lines the server prints (and keeps draining them).
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if let Some(at) = line.find("http://") {
-                let url: String = line[at..]
-                    .chars()
-                    .take_while(|c| !c.is_whitespace())
-                    .collect();
-                let _ = tx.send(url);
-            }
-        }
-    });
-    let url = rx
-        .recv_timeout(Duration::from_secs(30))
-        .map_err(|_| "awale serve printed no http:// URL")?;
-    let url = url.trim_end_matches(['/', '.', ',']).to_string() + "/";
-    Ok((guard, url))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_awale"));
+    cmd.args(["serve", "--port", "0"]).stderr(Stdio::inherit());
+    let (child, url) = crate::common::server::start(cmd);
+    Ok((KillOnDrop(child, "awale serve"), url + "/"))
 }
 
 /// A free local port (bound, read, released).

@@ -9,3 +9,4 @@ pub mod letters;
 pub mod process;
 pub mod records;
 pub mod scratch;
+pub mod server;
