@@ -1,10 +1,10 @@
 //! `awale play` driven through a pipe, as a person at a terminal would.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
-use crate::common::process::{exit_within, forward_lines, spawn};
+use crate::common::process::{exit_within, forward_lines, run_command_with_input, spawn, text};
 use crate::common::scratch;
 
 const AWALE: &str = env!("CARGO_BIN_EXE_awale");
@@ -15,21 +15,9 @@ fn play(args: &[&str], input: &[u8]) -> (bool, String, String) {
 
 /// `play` with the command's own environment (e.g. `NO_COLOR`).
 fn play_with(command: &mut Command, args: &[&str], input: &[u8]) -> (bool, String, String) {
-    let mut child = command
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = run_command_with_input(command.arg("play").args(args), input);
+    let (stdout, stderr) = text(&out);
+    (out.status.success(), stdout, stderr)
 }
 
 #[test]

@@ -125,9 +125,16 @@ pub fn exit_within(child: &mut Child, patience: Duration) -> Option<ExitStatus> 
 /// Runs the binary with `args` on the whole of `input` (its standard input
 /// then closed, as a piped script) and returns its output once it exits.
 pub fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut cmd = Command::new(AWALE);
+    cmd.args(args);
+    run_command_with_input(&mut cmd, input.as_bytes())
+}
+
+/// [`run_with_input`] for a command set up by the caller (its own
+/// arguments and environment).
+pub fn run_command_with_input(cmd: &mut Command, input: &[u8]) -> Output {
     use std::io::Write;
-    let mut child = Command::new(AWALE)
-        .args(args)
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -137,7 +144,7 @@ pub fn run_with_input(args: &[&str], input: &str) -> Output {
     // A script larger than the pipe is written while the output is read.
     let input = input.to_owned();
     let writer = thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
