@@ -260,6 +260,18 @@ async fn holes_matching(client: &Client, selector: &str) -> Res<BTreeSet<u64>> {
         .collect())
 }
 
+/// Clicks hole `hole` of the board, which must be playable.
+async fn click_hole(client: &Client, hole: u64) -> Res<()> {
+    client
+        .find(Locator::Css(&format!(
+            ".hole.playable[data-hole=\"{hole}\"]"
+        )))
+        .await?
+        .click()
+        .await?;
+    Ok(())
+}
+
 fn hole_set(v: &Value) -> BTreeSet<u64> {
     v.as_array()
         .map(|a| a.iter().filter_map(Value::as_u64).collect())
@@ -344,13 +356,7 @@ async fn a_fresh_page_plays_the_engine(client: &Client) -> Res<()> {
     let state = api_state(client).await?;
     let m = &state["legal"][0];
     let hole = m["hole"].as_u64().ok_or("no hole")?;
-    client
-        .find(Locator::Css(&format!(
-            ".hole.playable[data-hole=\"{hole}\"]"
-        )))
-        .await?
-        .click()
-        .await?;
+    click_hole(client, hole).await?;
     wait_for(
         client,
         "window.awale.game.moves.length === 2 && !window.awale.thinking && \
@@ -385,13 +391,7 @@ async fn two_players_one_click_away(client: &Client) -> Res<()> {
     let state = api_state(client).await?;
     let plies = state["moves"].as_array().map_or(0, Vec::len);
     let hole = state["legal"][0]["hole"].as_u64().ok_or("no hole")?;
-    client
-        .find(Locator::Css(&format!(
-            ".hole.playable[data-hole=\"{hole}\"]"
-        )))
-        .await?
-        .click()
-        .await?;
+    click_hole(client, hole).await?;
     // North's turn, and the person may play it.
     wait_for(
         client,
@@ -796,13 +796,7 @@ async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
         .filter(|x| x["hole"] == m["hole"])
         .filter_map(|x| x["move"].as_str().map(String::from))
         .collect();
-    client
-        .find(Locator::Css(&format!(
-            ".hole.playable[data-hole=\"{hole}\"]"
-        )))
-        .await?
-        .click()
-        .await?;
+    click_hole(client, hole).await?;
     wait_for(
         client,
         "!document.getElementById('choice-menu').hidden",
