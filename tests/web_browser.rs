@@ -24,7 +24,7 @@
 
 use std::collections::BTreeSet;
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -54,15 +54,6 @@ impl Drop for KillOnDrop {
             eprintln!("web_browser: could not kill {}: {e}", self.1);
         }
         let _ = self.0.wait();
-    }
-}
-
-/// A temporary directory removed when dropped.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -163,14 +154,7 @@ async fn browser_test() -> Res<()> {
     };
     eprintln!("web_browser: server at {url}");
     let (_driver, driver_url) = start_chromedriver().await?;
-    let profile = TempDir(std::env::temp_dir().join(format!(
-        "awale-chromium-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos())
-    )));
-    std::fs::create_dir_all(&profile.0)?;
+    let profile = crate::common::scratch::dir("web-chromium-profile");
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots");
     std::fs::create_dir_all(&shots)?;
 
@@ -185,7 +169,7 @@ async fn browser_test() -> Res<()> {
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
                 "--window-size=1200,900",
-                format!("--user-data-dir={}", profile.0.display()),
+                format!("--user-data-dir={}", profile.display()),
             ],
         }),
     );
@@ -710,9 +694,7 @@ async fn a_saved_record_loads(client: &Client) -> Res<()> {
         )
         .await?;
     let record = record.as_str().ok_or("no record text")?;
-    let dir = TempDir(std::env::temp_dir().join(format!("awale-record-{}", std::process::id())));
-    std::fs::create_dir_all(&dir.0)?;
-    let file = dir.0.join("game.txt");
+    let file = crate::common::scratch::dir("web-record").join("game.txt");
     std::fs::write(&file, record)?;
     new_two_player_game(client, "oware").await?;
     client
