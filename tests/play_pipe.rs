@@ -190,7 +190,7 @@ fn every_board_says_the_captures_and_the_side_to_move_once() {
             "Move 1: South (player) to place a special seed.",
             2,
         ),
-        ("colors16", "Move 1: South (player) (odd holes) to move.", 1),
+        ("colors16", "Move 1: South (player, odd holes) to move.", 1),
     ] {
         let (ok, out, err) = play(&["--variant", variant, "--human", "both"], b"");
         assert!(ok, "{err}");

@@ -204,13 +204,15 @@ impl<G: Game> Session<'_, G> {
                 writeln!(out, "Type new for another game, undo, save FILE or quit.")?;
             }
             None => {
-                writeln!(
-                    out,
-                    "Move {}: {}{}.",
-                    self.line.len() + 1,
-                    self.who(side),
-                    turn.unwrap_or(" to move")
-                )?;
+                let who = self.who(side);
+                let turn = turn.unwrap_or(" to move");
+                // "South (player)" and " (odd holes) to move" read as
+                // "South (player, odd holes) to move".
+                let said = match (who.strip_suffix(')'), turn.strip_prefix(" (")) {
+                    (Some(who), Some(turn)) => format!("{who}, {turn}"),
+                    _ => format!("{who}{turn}"),
+                };
+                writeln!(out, "Move {}: {said}.", self.line.len() + 1)?;
                 if self.config.humans[side.index()] {
                     writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
                 }
