@@ -11,10 +11,10 @@ use clap::{Args, ValueEnum};
 use awale::files::read_bounded;
 use awale::game::Game;
 use awale::ogn;
-use awale::play::saved::SavedGame;
 use awale::play::style::Style;
 use awale::play::{run_play, PlayConfig, PlayError};
 use awale::protocol::session::expand_moves;
+use awale::referee::saved::SavedGame;
 use awale::variants::{with_variant, VariantVisitor};
 
 use super::setup::GameArgs;

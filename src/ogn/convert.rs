@@ -16,9 +16,9 @@
 use super::reader::check_result;
 use super::{parse, parse_bytes, OgnError, OgnGame, RESERVED};
 use crate::game::{Game, Line, Side};
-use crate::play::saved::{changed_options, SavedGame};
 use crate::referee::records::{parse_records, Record, IN_PROGRESS};
 use crate::referee::result::GameResult;
+use crate::referee::saved::{changed_options, SavedGame};
 use crate::variants::configured;
 use crate::variants::oware::Oware;
 

@@ -5,8 +5,8 @@
 use super::reader::result_text;
 use super::{OgnError, OgnGame, RESERVED, ROSTER, VARIANT};
 use crate::game::{Game, Line, Side};
-use crate::play::saved::changed_options;
 use crate::referee::records::push_tag;
+use crate::referee::saved::changed_options;
 
 /// The longest line of moves.
 const WIDTH: usize = 79;

@@ -9,7 +9,7 @@
 //!   your turn again);
 //! - `hint`: the engine's suggestion;
 //! - `level easy|medium|hard`, `movetime MS`: the engine's strength and time;
-//! - `save FILE`: the game in the records format ([`saved`]), or in OGN
+//! - `save FILE`: the game in the records format ([`crate::referee::saved`]), or in OGN
 //!   ([`crate::ogn`]) when FILE ends in `.ogn`, which `awale play --load
 //!   FILE` continues;
 //! - `board`, `moves`, `new`, `help`, `quit`.
@@ -24,7 +24,6 @@
 //! Bad input gets a message and changes nothing.
 
 pub mod input;
-pub mod saved;
 pub mod style;
 
 use std::fmt;
@@ -34,6 +33,7 @@ use std::time::Duration;
 use crate::game::{Game, GameError, Line, Side};
 use crate::protocol::command::Start;
 use crate::protocol::session::{self as engine, AnySession, Settings};
+use crate::referee::saved;
 use crate::search::{Level, Limits};
 use crate::sync::Stop;
 use crate::tables::loader::Source;

@@ -38,6 +38,7 @@ pub mod records;
 pub mod report;
 pub mod result;
 pub mod resume;
+pub mod saved;
 pub mod schedule;
 pub mod stats;
 pub mod tables;

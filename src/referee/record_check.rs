@@ -25,8 +25,8 @@ use super::adjudication::TABLES_REASON;
 use super::game_runner::{forfeiting_side, ply_limit_of_reason, ply_limit_scores};
 use super::records::Record;
 use super::result::GameResult;
+use super::saved::SavedGame;
 use crate::game::{Game, Line};
-use crate::play::saved::SavedGame;
 use crate::variants::{with_variant, VariantVisitor};
 
 /// Checks `record` with the rules of its variant (see the module's

@@ -22,8 +22,8 @@ use crate::datagen::Error;
 use crate::files::read_bounded;
 use crate::game::{Features, Game, Line};
 use crate::ogn;
-use crate::play::saved::{changed_options, SavedGame};
 use crate::referee::records::Record;
+use crate::referee::saved::{changed_options, SavedGame};
 
 /// What reading records added.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

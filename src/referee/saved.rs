@@ -1,12 +1,12 @@
-//! A terminal game saved in the referee's records format
-//! ([`crate::referee::records`]), so that `awale play --load FILE` and the
+//! A game saved in the referee's records format ([`super::records`]) by
+//! `awale play` or the web board, so that `awale play --load FILE` and the
 //! referee's readers read it back. A game still in progress has the result
 //! `*`; a game that did not begin at the variant's start position has a
 //! `Position` tag with the position string it began from.
 
+use super::records::{now_utc, Record, IN_PROGRESS};
+use super::result::GameResult;
 use crate::game::{Game, GameEnd};
-use crate::referee::records::{now_utc, Record, IN_PROGRESS};
-use crate::referee::result::GameResult;
 
 /// The `Event` tag of a saved terminal game.
 pub const EVENT: &str = "awale play";
@@ -106,8 +106,8 @@ pub fn record<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::referee::records::parse_records;
+    use super::*;
     use crate::variants::oware::Oware;
 
     #[test]
