@@ -24,7 +24,7 @@ fn search_positions(c: &mut Criterion) {
         };
         c.bench_function(name, |b| {
             b.iter(|| {
-                let mut s = Searcher::new(game, 4, 1);
+                let mut s = Searcher::new(game.clone(), 4, 1);
                 s.search(
                     &pos,
                     &history,

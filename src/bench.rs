@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, History};
 use crate::search::{limits, Limits, Searcher};
+use crate::variants::oware::eval::Evaluation;
 use crate::variants::{self, VariantVisitor};
 
 /// The default depth.
@@ -147,6 +148,7 @@ pub fn run(
     depth: Option<u32>,
     threads: usize,
     hash_mb: usize,
+    evaluation: &Evaluation,
     stop: &AtomicBool,
     out: &mut dyn Write,
 ) -> io::Result<Option<u64>> {
@@ -166,6 +168,7 @@ pub fn run(
             depth: depth_for(variant, depth),
             threads,
             hash_mb,
+            evaluation,
             stop,
             out: &mut *out,
         };
@@ -207,6 +210,8 @@ struct Group<'a> {
     depth: u32,
     threads: usize,
     hash_mb: usize,
+    /// The `oware` evaluation (`--eval`, `EvalFile`).
+    evaluation: &'a Evaluation,
     stop: &'a AtomicBool,
     out: &'a mut dyn Write,
 }
@@ -215,7 +220,8 @@ impl VariantVisitor for Group<'_> {
     /// The nodes and search time of the group, `None` when stopped.
     type Output = io::Result<Option<(u64, Duration)>>;
 
-    fn visit<G: Game>(self, game: G) -> Self::Output {
+    fn visit<G: Game>(self, mut game: G) -> Self::Output {
+        game.set_evaluation(self.evaluation);
         let mut searcher = Searcher::new(game, self.hash_mb, self.threads);
         let limits = Limits {
             depth: Some(self.depth),

@@ -40,6 +40,26 @@ fn signature_at_one_thread() {
     assert_eq!(total(&stdout), SIGNATURE);
 }
 
+/// `AWALE_EVAL` once chose the evaluation; it is ignored now, whether it
+/// names a missing file or other weights: the signature stays.
+#[test]
+fn the_awale_eval_variable_has_no_effect() {
+    for spec in ["/nonexistent", "<hand-set>"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_awale"))
+            .args(["bench", "--threads", "1"])
+            .env("AWALE_EVAL", spec)
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{spec}: {stderr}");
+        assert_eq!(
+            total(&String::from_utf8_lossy(&out.stdout)),
+            SIGNATURE,
+            "{spec}"
+        );
+    }
+}
+
 /// Two threads, depth 6 and a 2 MB hash run to a total.
 #[test]
 fn bench_runs_with_two_threads_a_small_depth_and_a_small_hash() {

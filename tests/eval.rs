@@ -69,8 +69,9 @@ proptest! {
             prop_assert_eq!(terms[0].0, "captured");
             prop_assert_eq!(terms.iter().map(|t| t.1).sum::<i32>(), e.evaluate(b));
         }
-        let sum: i32 = eval::terms(b).iter().map(|t| t.1).sum();
-        prop_assert_eq!(sum, eval::evaluate(b));
+        let engine = eval::Evaluation::default();
+        let sum: i32 = engine.terms(b).iter().map(|t| t.1).sum();
+        prop_assert_eq!(sum, engine.evaluate(b));
     }
 
     #[test]

@@ -20,7 +20,7 @@ fn the_balanced_openings_are_legal_unfinished_and_distinct() {
     let mut positions = HashSet::new();
     for moves in &lines {
         assert_eq!(moves.len(), 6, "{moves:?}");
-        let mut line = Line::new(game);
+        let mut line = Line::new(game.clone());
         line.play_all(&moves.join(" ")).unwrap();
         assert_eq!(line.end(), None, "{moves:?} ends the game");
         assert!(

@@ -45,7 +45,13 @@ fn legal(game: &Oware, pos: &Board) -> Vec<Move> {
 fn takes_the_winning_capture() {
     // South has 23; F sows into North's hole 7 (1 seed) and takes 2: 25.
     let (game, pos, h) = setup("3-0-0-0-0-1-1-0-2-0-0-0-23-18-S");
-    let r = search(&mut Searcher::new(game, 1, 1), &pos, &h, depth(4), &[]);
+    let r = search(
+        &mut Searcher::new(game.clone(), 1, 1),
+        &pos,
+        &h,
+        depth(4),
+        &[],
+    );
     assert_eq!(r.best, Some(Move(5)));
     assert_eq!(r.score, Score::win_in(1));
     assert_eq!(r.score.to_uci(), "mate 1");
@@ -56,7 +62,7 @@ fn avoids_the_losing_move() {
     // North has 23 and threatens f into hole A (1 seed) for 25. Playing A
     // empties it; F leaves it and loses at once.
     let (game, pos, h) = setup("1-0-3-0-0-5-0-0-0-0-0-1-15-23-S");
-    let mut s = Searcher::new(game, 1, 1);
+    let mut s = Searcher::new(game.clone(), 1, 1);
     let r = search(&mut s, &pos, &h, depth(5), &[]);
     assert_eq!(r.best, Some(Move(0)));
     assert!(r.score > Score::loss_in(2));
@@ -69,7 +75,13 @@ fn avoids_the_losing_move() {
 #[test]
 fn no_move_when_the_game_is_over() {
     let (game, pos, h) = setup("2-1-0-0-2-1-1-2-2-3-3-0-4-27-S");
-    let r = search(&mut Searcher::new(game, 1, 1), &pos, &h, depth(3), &[]);
+    let r = search(
+        &mut Searcher::new(game.clone(), 1, 1),
+        &pos,
+        &h,
+        depth(3),
+        &[],
+    );
     assert_eq!(r.best, None);
     assert_eq!(r.score, Score::loss_in(0));
     // A game ended by repetition: first legal moves until a position repeats.
@@ -83,7 +95,13 @@ fn no_move_when_the_game_is_over() {
         pos = next;
     }
     assert!(h.is_repetition());
-    let r = search(&mut Searcher::new(game, 1, 1), &pos, &h, depth(3), &[]);
+    let r = search(
+        &mut Searcher::new(game.clone(), 1, 1),
+        &pos,
+        &h,
+        depth(3),
+        &[],
+    );
     assert_eq!(r.best, None);
     let end = game_end(&game, &pos, &h).unwrap();
     assert_eq!(end.reason, awale::game::EndReason::Repetition);
@@ -161,8 +179,20 @@ fn two_threads_agree_with_one_where_the_search_is_exhaustive() {
             let Some(value) = exhaustive(&game, &p, &mut ph.clone(), d, 0) else {
                 continue;
             };
-            let one = search(&mut Searcher::new(game, 1, 1), &p, &ph, depth(d), &[]);
-            let two = search(&mut Searcher::new(game, 1, 2), &p, &ph, depth(d), &[]);
+            let one = search(
+                &mut Searcher::new(game.clone(), 1, 1),
+                &p,
+                &ph,
+                depth(d),
+                &[],
+            );
+            let two = search(
+                &mut Searcher::new(game.clone(), 1, 2),
+                &p,
+                &ph,
+                depth(d),
+                &[],
+            );
             assert_eq!(one.score.0, value, "{}", game.format_position(&p));
             assert_eq!(two.score.0, value, "{}", game.format_position(&p));
             assert!(legal(&game, &p).contains(&two.best.unwrap()));
@@ -175,7 +205,7 @@ fn two_threads_agree_with_one_where_the_search_is_exhaustive() {
 #[test]
 fn two_threads_play_legal_moves() {
     let game = Oware::default();
-    let mut s = Searcher::new(game, 4, 2);
+    let mut s = Searcher::new(game.clone(), 4, 2);
     let (mut pos, mut h) = (game.start(), History::new(game.key(&game.start())));
     for _ in 0..30 {
         if game_end(&game, &pos, &h).is_some() {
@@ -205,7 +235,7 @@ fn levels_are_legal_reproducible_and_medium_is_greedy() {
         let mut seen = std::collections::HashSet::new();
         for seed in 0..40u64 {
             let pick = |seed| {
-                let mut s = Searcher::new(game, 1, 1);
+                let mut s = Searcher::new(game.clone(), 1, 1);
                 s.set_level(level);
                 s.set_seed(seed);
                 search(&mut s, &pos, &h, Limits::default(), &[])
@@ -235,8 +265,10 @@ fn stop_ends_an_infinite_search() {
     let game = Oware::default();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
+    let searched = game.clone();
     let worker = std::thread::spawn(move || {
-        let mut s = Searcher::new(game, 4, 2);
+        let game = searched;
+        let mut s = Searcher::new(game.clone(), 4, 2);
         let pos = game.start();
         let h = History::new(game.key(&pos));
         let limits = Limits {
@@ -254,7 +286,7 @@ fn stop_ends_an_infinite_search() {
 #[test]
 fn movetime_and_nodes_limits_return_a_legal_move() {
     let (game, pos, h) = setup("0-3-3-6-3-4-2-0-0-5-3-4-6-9-S");
-    let mut s = Searcher::new(game, 4, 1);
+    let mut s = Searcher::new(game.clone(), 4, 1);
     let timed = Limits {
         movetime: Some(Duration::from_millis(30)),
         ..Limits::default()
@@ -267,13 +299,19 @@ fn movetime_and_nodes_limits_return_a_legal_move() {
         ..Limits::default()
     };
     let a = search(
-        &mut Searcher::new(game, 4, 1),
+        &mut Searcher::new(game.clone(), 4, 1),
         &pos,
         &h,
         counted.clone(),
         &[],
     );
-    let b = search(&mut Searcher::new(game, 4, 1), &pos, &h, counted, &[]);
+    let b = search(
+        &mut Searcher::new(game.clone(), 4, 1),
+        &pos,
+        &h,
+        counted,
+        &[],
+    );
     assert_eq!(a, b, "a node limit is deterministic on one thread");
     assert!(a.nodes < 5000 + 2048);
 }
@@ -283,7 +321,7 @@ fn multipv_reports_distinct_lines() {
     let game = Oware::default();
     let pos = game.start();
     let h = History::new(game.key(&pos));
-    let mut s = Searcher::new(game, 4, 1);
+    let mut s = Searcher::new(game.clone(), 4, 1);
     let limits = Limits {
         depth: Some(6),
         multipv: 3,

@@ -385,7 +385,7 @@ mod tests {
             .collect();
         assert_eq!(text, ["F10", "E0", "A-20"]);
         assert_eq!(book.positions(), 1);
-        let mut other = game;
+        let mut other = game.clone();
         other.set_option("MustFeed", "false").unwrap();
         assert!(book.moves(&other, &other.start()).is_empty());
         let next = game.play(&game.start(), moves[0].mv);

@@ -18,6 +18,7 @@ use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
 use awale::game::{self, Game};
 use awale::search::{Limits, SearchInfo, Searcher};
+use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale analyze`.
 #[derive(Args, Debug)]
@@ -124,7 +125,8 @@ fn pv_text<G: Game>(game: &G, pos: &G::Position, pv: &[G::Move]) -> Vec<String> 
 }
 
 /// Prints the board, a line per depth and the best move.
-pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the evaluation the searches play with (`--eval`).
+pub fn run(args: AnalyzeArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     struct Analyze {
         limits: Limits,
         threads: usize,
@@ -233,16 +235,20 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             tables,
             json: args.json,
             out: args.out.clone(),
+            eval,
         };
         analyze_game::run(path, settings)?;
         return Ok(ExitCode::SUCCESS);
     }
-    args.game.run(Analyze {
-        limits,
-        threads: args.threads as usize,
-        hash_mb: args.hash_mb as usize,
-        tables,
-        json: args.json,
-    })?;
+    args.game.run(
+        &eval,
+        Analyze {
+            limits,
+            threads: args.threads as usize,
+            hash_mb: args.hash_mb as usize,
+            tables,
+            json: args.json,
+        },
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -29,6 +29,7 @@ use awale::referee::records::parse_records;
 use awale::search::{Limits, Score, Searcher};
 use awale::tables::loader::{self, Source};
 use awale::tables::{self, Tables};
+use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
 /// What the settings of `analyze` give a whole-game analysis.
@@ -42,6 +43,8 @@ pub struct GameAnalysis {
     pub json: bool,
     /// Where to write (atomically) instead of stdout.
     pub out: Option<PathBuf>,
+    /// The evaluation the searches play with (`--eval`).
+    pub eval: Evaluation,
 }
 
 /// A game's result from one side's view.
@@ -207,7 +210,8 @@ fn comment(m: &MoveAnalysis) -> String {
 
 /// Analyses every move of `game`.
 fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAnalysis>> {
-    let rules = game.rules;
+    let mut rules = game.rules.clone();
+    rules.set_evaluation(&settings.eval);
     let (table_source, warnings) = match loader::load_for(&rules, &settings.tables) {
         Some(loading) => {
             let tables = loading.wait();
@@ -218,7 +222,7 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
     for w in warnings {
         eprintln!("warning: {w}");
     }
-    let mut searcher = Searcher::new(rules, settings.hash_mb, settings.threads);
+    let mut searcher = Searcher::new(rules.clone(), settings.hash_mb, settings.threads);
     searcher.set_oracle(
         table_source
             .as_ref()
@@ -236,7 +240,7 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
     }
     let stop = AtomicBool::new(false);
     let north_first = rules.side_to_move(&game.start) == Side::North;
-    let mut line = Line::from_position(rules, game.start);
+    let mut line = Line::from_position(rules.clone(), game.start);
     let mut report = Vec::with_capacity(game.moves.len());
     for (i, m) in game.moves.iter().enumerate() {
         let pos = *line.position();

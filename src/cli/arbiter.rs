@@ -8,6 +8,7 @@ use anyhow::Context;
 use clap::Args;
 
 use awale::protocol::arbiter::{self, Config};
+use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale arbiter`.
 #[derive(Args, Debug)]
@@ -30,7 +31,9 @@ pub struct ArbiterArgs {
 }
 
 /// Plays one game on stdin/stdout; exit status 0, or 1 after an invalid move.
-pub fn run(args: ArbiterArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the evaluation the engine plays with (`--eval`; an `EvalFile`
+/// option replaces it).
+pub fn run(args: ArbiterArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     let mut options = super::setup::option_pairs(&args.options)?;
     if let Some(tables) = args.tables {
         options.push(("Tables".to_string(), tables));
@@ -38,8 +41,13 @@ pub fn run(args: ArbiterArgs) -> anyhow::Result<ExitCode> {
     let movetime = args
         .movetime
         .unwrap_or_else(|| default_movetime(&args.variant));
-    let config =
-        Config::new(&args.variant, &options, Duration::from_millis(movetime)).context("arbiter")?;
+    let config = Config::new(
+        &args.variant,
+        &options,
+        Duration::from_millis(movetime),
+        eval,
+    )
+    .context("arbiter")?;
     let stdin = io::stdin();
     let mut stdout = io::stdout();
     let outcome = arbiter::run(&config, stdin.lock(), &mut stdout)?;

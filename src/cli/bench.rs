@@ -5,6 +5,8 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
+use awale::variants::oware::eval::Evaluation;
+
 /// Arguments of `awale bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -20,7 +22,8 @@ pub struct BenchArgs {
 }
 
 /// Runs the bench, printing a line per position and the total.
-pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the `oware` evaluation (`--eval`).
+pub fn run(args: BenchArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     // Nothing stops a bench run from the command line.
     let never = AtomicBool::new(false);
@@ -28,6 +31,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.depth,
         args.threads as usize,
         args.hash_mb as usize,
+        eval,
         &never,
         &mut out,
     )?;

@@ -15,6 +15,7 @@ use super::setup::{option_pairs, GameArgs, RulesArgs, SetupVisitor};
 use awale::book::build::{self, Config};
 use awale::book::{check, Book, BUILTIN, PLAY_MARGIN};
 use awale::game::{Game, Line};
+use awale::variants::oware::eval::Evaluation;
 use awale::variants::{self, VariantVisitor};
 
 /// Prints a line on stdout; a reader that went away is an error to rise
@@ -102,10 +103,11 @@ struct CheckArgs {
 }
 
 /// Runs `awale book ...`.
-pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the evaluation the book's searches play with (`--eval`).
+pub fn run(args: BookArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     match args.command {
-        BookCommand::Build(args) => build(args),
-        BookCommand::Probe(args) => probe(args),
+        BookCommand::Build(args) => build(args, eval),
+        BookCommand::Probe(args) => probe(args, eval),
         BookCommand::Check(args) => check(args),
     }
 }
@@ -114,7 +116,7 @@ fn open(spec: &str) -> anyhow::Result<std::sync::Arc<Book>> {
     Book::open(spec).with_context(|| format!("--book {spec}"))
 }
 
-fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
+fn build(args: BuildArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
@@ -138,11 +140,13 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     }
     struct Run<'a> {
         config: &'a Config,
+        eval: &'a Evaluation,
         quiet: bool,
     }
     impl VariantVisitor for Run<'_> {
         type Output = anyhow::Result<Book>;
-        fn visit<G: Game>(self, game: G) -> anyhow::Result<Book> {
+        fn visit<G: Game>(self, mut game: G) -> anyhow::Result<Book> {
+            game.set_evaluation(self.eval);
             let bar = if self.quiet {
                 ProgressBar::hidden()
             } else {
@@ -178,6 +182,7 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         &options,
         Run {
             config: &config,
+            eval,
             quiet: args.quiet,
         },
     )??;
@@ -213,7 +218,7 @@ struct MoveReport {
     playable: bool,
 }
 
-fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
+fn probe(args: ProbeArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     struct Probe {
         book: std::sync::Arc<Book>,
         json: bool,
@@ -268,10 +273,13 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let book = open(&args.book)?;
-    args.game.run(Probe {
-        book,
-        json: args.json,
-    })?;
+    args.game.run(
+        eval,
+        Probe {
+            book,
+            json: args.json,
+        },
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

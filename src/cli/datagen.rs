@@ -11,8 +11,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use awale::datagen::{self, Event, Job, Reader, Settings, Stats};
+use awale::game::Game;
 use awale::tables::loader::Source;
 use awale::tables::{self, Rules};
+use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
 use super::setup::RulesArgs;
@@ -64,7 +66,8 @@ pub struct DatagenArgs {
 }
 
 /// Runs `awale datagen`.
-pub fn run(args: DatagenArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the evaluation the games are played with (`--eval`).
+pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.stats {
         return stats(path);
     }
@@ -80,7 +83,8 @@ pub fn run(args: DatagenArgs) -> anyhow::Result<ExitCode> {
         .ok_or_else(|| anyhow!("--out is required"))?;
     let games = args.games.ok_or_else(|| anyhow!("--games is required"))?;
     let pairs = args.rules.option_pairs()?;
-    let game: Oware = awale::variants::configured(&pairs)?;
+    let mut game: Oware = awale::variants::configured(&pairs)?;
+    game.set_evaluation(eval);
     let source = Source::parse(&args.tables).map_err(|e| anyhow!("--tables: {e}"))?;
     let tables = match &source {
         Source::Off => None,

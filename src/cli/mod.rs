@@ -24,6 +24,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use awale::variants::oware::eval::Evaluation;
+
 /// An engine for the Awale (Oware) family of games.
 ///
 /// With no subcommand, speaks the UCI-like protocol on stdin/stdout
@@ -33,9 +35,8 @@ use clap::{Parser, Subcommand};
 struct Cli {
     /// The evaluation's weights: a weight file made by `awale tune`, or
     /// `<fitted>` (the built-in network), `<linear>` (its linear weights
-    /// alone) or `<hand-set>` for the built-in ones (default: the
-    /// `AWALE_EVAL` environment variable, else the built-in default). A
-    /// file that fails its checks is an error.
+    /// alone) or `<hand-set>` for the built-in ones (default: `<fitted>`).
+    /// A file that fails its checks is an error.
     #[arg(long, global = true, value_name = "FILE")]
     eval: Option<String>,
     /// The protocol loop's arguments, for `awale` with no subcommand
@@ -127,35 +128,31 @@ enum Command {
 /// Parses the command line and runs what it asks for.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
-    use awale::variants::oware::eval;
-    if let Some(spec) = &cli.eval {
-        eval::install(spec).map_err(|e| anyhow::anyhow!("--eval: {e}"))?;
-    } else if let Some(spec) = std::env::var_os(eval::ENV_VAR).filter(|s| !s.is_empty()) {
-        // Checked here, so that a bad value is an error, never a silent
-        // fallback to other weights at the first evaluation.
-        let spec = spec.to_string_lossy();
-        eval::install(&spec).map_err(|e| anyhow::anyhow!("{}={spec}: {e}", eval::ENV_VAR))?;
-    }
+    // Checked here, so that a bad file is an error before anything runs.
+    let eval = match &cli.eval {
+        Some(spec) => Evaluation::load(spec).map_err(|e| anyhow::anyhow!("--eval: {e}"))?,
+        None => Evaluation::default(),
+    };
     if cli.command.is_some() && cli.uci.given() {
         anyhow::bail!(
             "--tables before a subcommand is the protocol loop's: give it after the subcommand"
         );
     }
     match cli.command {
-        None => uci::run(cli.uci),
-        Some(Command::Uci(args)) => uci::run(args),
-        Some(Command::Arbiter(args)) => arbiter::run(args),
-        Some(Command::Perft(args)) => perft::run(args),
-        Some(Command::Bench(args)) => bench::run(args),
-        Some(Command::Analyze(args)) => analyze::run(args),
+        None => uci::run(cli.uci, eval),
+        Some(Command::Uci(args)) => uci::run(args, eval),
+        Some(Command::Arbiter(args)) => arbiter::run(args, eval),
+        Some(Command::Perft(args)) => perft::run(args, &eval),
+        Some(Command::Bench(args)) => bench::run(args, &eval),
+        Some(Command::Analyze(args)) => analyze::run(args, eval),
         Some(Command::Match(args)) => match_cmd::run(args),
         Some(Command::Tournament(args)) => tournament::run(args),
-        Some(Command::Play(args)) => play::run(args),
-        Some(Command::Tables(args)) => tables::run(args),
-        Some(Command::Datagen(args)) => datagen::run(args),
-        Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Play(args)) => play::run(args, eval),
+        Some(Command::Tables(args)) => tables::run(args, &eval),
+        Some(Command::Datagen(args)) => datagen::run(args, &eval),
+        Some(Command::Serve(args)) => serve::run(args, eval),
         Some(Command::Tune(args)) => tune::run(args),
-        Some(Command::Book(args)) => book::run(args),
+        Some(Command::Book(args)) => book::run(args, &eval),
         Some(Command::Records(args)) => records::run(args),
     }
 }

@@ -9,6 +9,7 @@ use clap::Args;
 use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
 use awale::game::{Game, Line};
+use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale perft`.
 #[derive(Args, Debug)]
@@ -24,7 +25,8 @@ pub struct PerftArgs {
 }
 
 /// Prints `<move>: <count>` per root move, the total, the time and the rate.
-pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the `oware` evaluation (`--eval`; perft does not evaluate).
+pub fn run(args: PerftArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     struct Perft {
         depth: u32,
         threads: usize,
@@ -57,9 +59,12 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         }
     }
-    args.game.run(Perft {
-        depth: args.depth,
-        threads: args.threads as usize,
-    })?;
+    args.game.run(
+        eval,
+        Perft {
+            depth: args.depth,
+            threads: args.threads as usize,
+        },
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -15,6 +15,7 @@ use awale::play::style::Style;
 use awale::play::{run_play, PlayConfig, PlayError};
 use awale::protocol::session::expand_moves;
 use awale::referee::saved::SavedGame;
+use awale::variants::oware::eval::Evaluation;
 use awale::variants::{with_variant, VariantVisitor};
 
 use super::setup::GameArgs;
@@ -89,7 +90,8 @@ fn load(path: &Path) -> anyhow::Result<SavedGame> {
 }
 
 /// Reads commands from stdin and plays until `quit` or the end of input.
-pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the evaluation the engine plays with (`--eval`).
+pub fn run(args: PlayArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     let level: awale::search::Level = args.level.parse().map_err(|e| anyhow!("--level {e}"))?;
     if args.movetime == 0 {
         bail!("--movetime must be at least 1 ms");
@@ -126,12 +128,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         moves: game.moves,
         style,
         end_stops: std::io::stdin().is_terminal(),
+        eval,
     };
 
     struct Play(PlayConfig);
     impl VariantVisitor for Play {
         type Output = Result<(), PlayError>;
-        fn visit<G: Game>(self, game: G) -> Self::Output {
+        fn visit<G: Game>(self, mut game: G) -> Self::Output {
+            game.set_evaluation(&self.0.eval);
             let stdout = std::io::stdout();
             run_play(&game, self.0, std::io::stdin(), &mut stdout.lock())
         }

@@ -6,6 +6,7 @@ use clap::Args;
 
 use awale::book::{self, Book};
 use awale::tables::loader::Source;
+use awale::variants::oware::eval::Evaluation;
 use awale::web::connections::Limits;
 use awale::web::limit::DEFAULT_SEARCHES;
 use awale::web::{self, ServeOptions};
@@ -53,7 +54,8 @@ pub struct ServeArgs {
 }
 
 /// Serves until Ctrl-C or SIGTERM.
-pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the evaluation the engine plays with (`--eval`).
+pub fn run(args: ServeArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     let tables = Source::parse(&args.tables).map_err(|e| anyhow::anyhow!("--tables: {e}"))?;
     let book = match args.book.trim() {
         "<none>" => None,
@@ -65,6 +67,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         open: args.open,
         tables,
         book,
+        eval,
         max_searches: usize::from(args.max_searches),
         limits: Limits {
             header_timeout: std::time::Duration::from_secs(args.header_timeout),

@@ -6,6 +6,7 @@ use clap::Args;
 
 use awale::game::{Game, Line};
 use awale::protocol::session::expand_moves;
+use awale::variants::oware::eval::Evaluation;
 use awale::variants::{self, VariantVisitor};
 
 /// Which game, with which rules: `--variant` and `--option NAME=VALUE`.
@@ -57,15 +58,22 @@ pub trait SetupVisitor {
 }
 
 impl GameArgs {
-    /// Builds the game and position, then runs `visitor` on them.
-    pub fn run<V: SetupVisitor>(&self, visitor: V) -> anyhow::Result<V::Output> {
+    /// Builds the game, playing with `evaluation` (`--eval`), and the
+    /// position, then runs `visitor` on them.
+    pub fn run<V: SetupVisitor>(
+        &self,
+        evaluation: &Evaluation,
+        visitor: V,
+    ) -> anyhow::Result<V::Output> {
         struct Build<'a, V> {
             args: &'a GameArgs,
+            evaluation: &'a Evaluation,
             visitor: V,
         }
         impl<V: SetupVisitor> VariantVisitor for Build<'_, V> {
             type Output = anyhow::Result<V::Output>;
-            fn visit<G: Game>(self, game: G) -> Self::Output {
+            fn visit<G: Game>(self, mut game: G) -> Self::Output {
+                game.set_evaluation(self.evaluation);
                 let start = match &self.args.position {
                     Some(text) => game.parse_position(text).context("--position")?,
                     None => game.start(),
@@ -82,6 +90,7 @@ impl GameArgs {
             &options,
             Build {
                 args: self,
+                evaluation,
                 visitor,
             },
         )?

@@ -15,6 +15,7 @@ use super::setup::{GameArgs, SetupVisitor};
 use awale::game::{Game, GameEnd, Line};
 use awale::tables::loader::Source;
 use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
+use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
 /// The largest level `tables build` accepts: level 24 alone has 417 million
@@ -76,10 +77,11 @@ struct ProbeArgs {
 }
 
 /// Runs `awale tables ...`.
-pub fn run(args: TablesArgs) -> anyhow::Result<ExitCode> {
+/// `eval` is the `oware` evaluation (`--eval`; the tables do not evaluate).
+pub fn run(args: TablesArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     match args.command {
         TablesCommand::Build(args) => build(args),
-        TablesCommand::Probe(args) => probe(args),
+        TablesCommand::Probe(args) => probe(args, eval),
     }
 }
 
@@ -280,7 +282,7 @@ struct MoveReport {
     kept: bool,
 }
 
-fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
+fn probe(args: ProbeArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     if !args.game.rules.variant.eq_ignore_ascii_case("oware") {
         bail!(
             "--variant {}: only oware has endgame tables",
@@ -321,10 +323,13 @@ fn probe(args: ProbeArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         }
     }
-    args.game.run(Probe {
-        tables,
-        json: args.json,
-    })?;
+    args.game.run(
+        eval,
+        Probe {
+            tables,
+            json: args.json,
+        },
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -8,6 +8,7 @@ use clap::Args;
 
 use awale::protocol::session::Settings;
 use awale::tables::loader::Source;
+use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale uci`.
 #[derive(Args, Debug, Default)]
@@ -30,8 +31,12 @@ impl UciArgs {
 }
 
 /// Speaks the protocol until `quit` or the end of the input; exits with 0.
-pub fn run(args: UciArgs) -> anyhow::Result<ExitCode> {
-    let mut settings = Settings::default();
+/// `eval` is the evaluation `EvalFile` starts from (`--eval`).
+pub fn run(args: UciArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
+    let mut settings = Settings {
+        eval,
+        ..Settings::default()
+    };
     if let Some(tables) = &args.tables {
         settings.tables = Source::parse(tables).map_err(|e| anyhow!("--tables: {e}"))?;
     }

@@ -79,7 +79,7 @@ fn opening(game: &Oware, settings: &Settings, index: u32) -> Line<Oware> {
     let mut rng = Rng::new(game_seed(settings.seed, index));
     let mut tries = 0;
     loop {
-        let mut line = Line::new(*game);
+        let mut line = Line::new(game.clone());
         for _ in 0..settings.random_plies {
             let moves = line.legal_moves();
             if moves.is_empty() {
@@ -109,7 +109,7 @@ pub fn play_game(
     index: u32,
 ) -> GameRecord {
     let mut line = opening(game, settings, index);
-    let mut searcher = Searcher::new(*game, settings.hash_mb, 1);
+    let mut searcher = Searcher::new(game.clone(), settings.hash_mb, 1);
     searcher.set_oracle(tables.map(|t| Arc::clone(&t.oracle)));
     let limits = Limits {
         nodes: Some(settings.nodes),

@@ -116,6 +116,12 @@ impl<G: Game> Line<G> {
         &self.game
     }
 
+    /// Gives the line's game `evaluation` (see [`Game::set_evaluation`]):
+    /// the rules, and so the line, stay as they are.
+    pub fn set_evaluation(&mut self, evaluation: &crate::variants::oware::eval::Evaluation) {
+        self.game.set_evaluation(evaluation);
+    }
+
     /// The position the line started from.
     pub fn start(&self) -> &G::Position {
         &self.positions[0]
@@ -301,7 +307,7 @@ mod tests {
     #[test]
     fn playing_and_undoing_walk_the_positions() {
         let game = Oware::default();
-        let mut line = Line::new(game);
+        let mut line = Line::new(game.clone());
         assert!(line.is_empty());
         assert_eq!(line.legal_moves_text(), ["A", "B", "C", "D", "E", "F"]);
         let f = line.play_text("F").unwrap();

@@ -310,6 +310,14 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
         vec![("captured difference", self.evaluate(pos))]
     }
 
+    /// Plays with `evaluation`, the weight file or built-in weights chosen
+    /// by `--eval` or `EvalFile`. Those are `oware` weights: the other
+    /// variants play with their own built-in weights and ignore it (the
+    /// default).
+    fn set_evaluation(&mut self, evaluation: &crate::variants::oware::eval::Evaluation) {
+        let _ = evaluation;
+    }
+
     /// Parses a move in any accepted notation and checks that it is legal.
     fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, GameError>;
 

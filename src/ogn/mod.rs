@@ -141,7 +141,7 @@ impl OgnGame {
     /// The game of a line: its rules, start and moves, with the result the
     /// rules gave it (`None` while it goes on).
     pub fn from_line(line: &Line<Oware>) -> OgnGame {
-        let mut game = OgnGame::new(*line.game(), *line.start());
+        let mut game = OgnGame::new(line.game().clone(), *line.start());
         game.moves = line.moves().iter().map(|&mv| OgnMove::new(mv)).collect();
         game.result = line.end().map(|end| end.scores);
         game
@@ -165,7 +165,7 @@ impl OgnGame {
 
     /// The game as a [`Line`] (replayed, so every move is checked).
     pub fn line(&self) -> Result<Line<Oware>, GameError> {
-        let mut line = Line::from_position(self.rules, self.start);
+        let mut line = Line::from_position(self.rules.clone(), self.start);
         for (i, m) in self.moves.iter().enumerate() {
             line.play(m.mv)
                 .map_err(|e| GameError::new(format!("move {}: {e}", i + 1)))?;

@@ -149,9 +149,9 @@ impl Pending {
                 .map_err(|e| OgnError::new(*line, format!("bad tag: FEN: {e}")))?,
             None => rules.start(),
         };
-        let mut game = OgnGame::new(rules, start);
+        let mut game = OgnGame::new(rules.clone(), start);
         game.tags = tags;
-        let mut line = Line::from_position(rules, start);
+        let mut line = Line::from_position(rules.clone(), start);
         let north_first = rules.side_to_move(&start) == Side::North;
         let mut first_number = None;
         let mut terminator = None;

@@ -51,7 +51,7 @@ pub fn write_game(game: &OgnGame) -> Result<String, OgnError> {
     if let Some(comment) = &game.comment {
         filler.comment(comment);
     }
-    let mut line = Line::from_position(game.rules, game.start);
+    let mut line = Line::from_position(game.rules.clone(), game.start);
     for (i, m) in game.moves.iter().enumerate() {
         let pos = *line.position();
         let side = game.rules.side_to_move(&pos);

@@ -38,6 +38,7 @@ use crate::search::{Level, Limits};
 use crate::sync::Stop;
 use crate::tables::loader::Source;
 use crate::think::{think, Request};
+use crate::variants::oware::eval::Evaluation;
 use input::{Input, Typed};
 use style::Style;
 
@@ -62,6 +63,8 @@ pub struct PlayConfig {
     /// at a terminal, where it is typed. Through a pipe the input ends
     /// with the script, and the engine's turns play on.
     pub end_stops: bool,
+    /// The evaluation the engine plays with (`--eval`).
+    pub eval: Evaluation,
 }
 
 /// Why a terminal game could not run.
@@ -154,6 +157,7 @@ impl<G: Game> Session<'_, G> {
             level: self.config.level,
             seed: self.config.seed,
             tables: Source::Off,
+            eval: self.config.eval.clone(),
             ..Settings::default()
         }
     }
@@ -610,6 +614,7 @@ mod tests {
             moves: Vec::new(),
             style: Style::PLAIN,
             end_stops: false,
+            eval: Evaluation::default(),
         };
         let mut out = Vec::new();
         let input = std::io::Cursor::new(script.to_vec());

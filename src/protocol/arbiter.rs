@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Game, GameEnd, GameError, Line as GameLine};
 use crate::search::{Clock, Limits};
 use crate::think::{self as thinker, Mind, Request, Thought};
+use crate::variants::oware::eval::Evaluation;
 use crate::variants::{with_variant, VariantVisitor};
 
 use super::command::Start;
@@ -50,14 +51,20 @@ pub struct Config {
 
 impl Config {
     /// A configuration for `variant` with `options` (`NAME=VALUE` pairs,
-    /// rule or engine options as in `setoption`) and `movetime`.
+    /// rule or engine options as in `setoption`) and `movetime`, playing
+    /// with `eval` unless an `EvalFile` option says otherwise.
     pub fn new(
         variant: &str,
         options: &[(String, String)],
         movetime: Duration,
+        eval: Evaluation,
     ) -> Result<Config, GameError> {
-        let (mut settings, _) = options::apply(&Settings::default(), &[], "Variant", Some(variant))
-            .map_err(GameError::new)?;
+        let base = Settings {
+            eval,
+            ..Settings::default()
+        };
+        let (mut settings, _) =
+            options::apply(&base, &[], "Variant", Some(variant)).map_err(GameError::new)?;
         for (name, value) in options {
             let rules = build(&settings)?.rule_options();
             let (next, _) =
@@ -293,7 +300,8 @@ mod tests {
         // leaves that thread time to run however loaded the machine (at 20
         // ms a loaded CI machine once answered before it ran, with the
         // fallback move).
-        let config = Config::new("oware", &[], Duration::from_secs(1)).unwrap();
+        let config =
+            Config::new("oware", &[], Duration::from_secs(1), Evaluation::default()).unwrap();
         let out = SharedBuffer::default();
         let mut printed_at_fresh = Vec::new();
         let fresh = || {

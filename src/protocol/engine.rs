@@ -550,10 +550,18 @@ impl Engine {
                     return Ok(());
                 }
                 let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
+                let evaluation = self.settings.eval.clone();
                 let stop = stop.unwrap_or_default();
                 self.spawn(Arc::clone(&stop), false, move |session, out| {
                     let mut writer = LineWriter::new(out.clone());
-                    let run = crate::bench::run(depth, threads, hash, stop.flag(), &mut writer);
+                    let run = crate::bench::run(
+                        depth,
+                        threads,
+                        hash,
+                        &evaluation,
+                        stop.flag(),
+                        &mut writer,
+                    );
                     drop(writer);
                     match run {
                         Ok(Some(_)) => {}
@@ -585,13 +593,7 @@ impl Engine {
                 }
             }
             Effect::ClearHash => session.clear_hash(),
-            Effect::Evaluation => {
-                if let Err(e) = crate::variants::oware::eval::install(&next.eval) {
-                    self.error(&format!("setoption: option EvalFile: {e}"));
-                    return Ok(());
-                }
-                session.clear_hash();
-            }
+            Effect::Evaluation => session.set_evaluation(&next.eval),
             Effect::Rebuild { keep_position } => {
                 let record = if keep_position {
                     session.record()

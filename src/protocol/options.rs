@@ -7,7 +7,7 @@ use crate::game::{parse_bool, OptionInfo, OptionKind};
 use crate::search::Level;
 use crate::tables::loader::Source;
 use crate::variants;
-use crate::variants::oware::eval as oware_eval;
+use crate::variants::oware::eval::{self as oware_eval, Evaluation};
 
 use super::dialect::{self, DialectChoice};
 use super::session::Settings;
@@ -32,8 +32,8 @@ pub enum Effect {
     Configure,
     /// Empty the transposition table (`Clear Hash`).
     ClearHash,
-    /// Play with the evaluation named by [`Settings::eval`] (`EvalFile`):
-    /// load it, and empty the table, whose scores came from the old one.
+    /// Play with the evaluation [`Settings::eval`] (`EvalFile`, already
+    /// loaded), and empty the table, whose scores came from the old one.
     Evaluation,
     /// Build a new session (new variant or rule); `keep_position` says
     /// whether to replay the current position in it.
@@ -101,7 +101,7 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
     ));
     lines.push(format!(
         "option name EvalFile type string default {}",
-        settings.eval
+        settings.eval.spec()
     ));
     lines.push(format!(
         "option name Ponder type check default {}",
@@ -208,11 +208,14 @@ pub fn apply(
             Effect::Configure
         }
         "evalfile" => {
-            // An empty value goes back to the built-in weights.
-            next.eval = match value.map(str::trim) {
-                None | Some("") => oware_eval::FITTED.to_string(),
-                Some(spec) => spec.to_string(),
+            // An empty value goes back to the built-in weights. The file is
+            // read and checked here: one that fails is an error and the
+            // evaluation in use stays.
+            let spec = match value.map(str::trim) {
+                None | Some("") => oware_eval::FITTED,
+                Some(spec) => spec,
             };
+            next.eval = Evaluation::load(spec).map_err(|e| format!("option EvalFile: {e}"))?;
             Effect::Evaluation
         }
         "ponder" => {
@@ -360,9 +363,9 @@ mod tests {
         let (n, _) = apply(&n, &rules(), "Ponder", Some("false")).unwrap();
         assert!(!n.ponder);
         let (n, e) = apply(&s, &rules(), "evalfile", Some("<hand-set>")).unwrap();
-        assert_eq!((n.eval.as_str(), e), ("<hand-set>", Effect::Evaluation));
+        assert_eq!((n.eval.spec(), e), ("<hand-set>", Effect::Evaluation));
         let (n, _) = apply(&n, &rules(), "EvalFile", None).unwrap();
-        assert_eq!(n.eval, "<fitted>");
+        assert_eq!(n.eval.spec(), "<fitted>");
         let (n, e) = apply(&s, &rules(), "ownbook", Some("False")).unwrap();
         assert_eq!((n.own_book, e), (false, Effect::Configure));
         assert!(apply(&s, &rules(), "OwnBook", Some("maybe")).is_err());

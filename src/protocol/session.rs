@@ -13,6 +13,7 @@ use crate::game::{Game, GameEnd, GameError, Line, OptionInfo};
 use crate::perft::{self, PerftError};
 use crate::search::{Level, Limits, SearchInfo, Searcher};
 use crate::tables::loader::{self, Loading, Source};
+use crate::variants::oware::eval::Evaluation;
 use crate::variants::{self, VariantVisitor};
 
 use super::command::Start;
@@ -49,9 +50,10 @@ pub struct Settings {
     pub tables: Source,
     /// Whether `bestmove` names the reply expected (`Ponder`).
     pub ponder: bool,
-    /// The weights `oware` evaluates with (`EvalFile`): `<fitted>`,
-    /// `<hand-set>` or a weight file's path.
-    pub eval: String,
+    /// The evaluation `oware` plays with (`EvalFile`), checked when the
+    /// option was set: `<fitted>` (the default), `<linear>`, `<hand-set>`
+    /// or a weight file's.
+    pub eval: Evaluation,
     /// Whether timed searches at the hard level play from the book (`OwnBook`).
     pub own_book: bool,
     /// The opening book (`Book`): [`book::BUILTIN`] or a book file's path.
@@ -73,7 +75,7 @@ impl Default for Settings {
             move_overhead: Duration::from_millis(10),
             tables: Source::Default,
             ponder: false,
-            eval: crate::variants::oware::eval::active_spec().to_string(),
+            eval: Evaluation::default(),
             own_book: true,
             book: book::BUILTIN.to_string(),
             dialect: DialectChoice::Auto,
@@ -110,6 +112,9 @@ pub trait AnySession: Mind {
     fn wait_ready(&mut self) -> Vec<String>;
     /// Empties the transposition table.
     fn clear_hash(&mut self);
+    /// Plays with `evaluation` from now on (see [`Game::set_evaluation`])
+    /// and empties the table, whose scores came from the old one.
+    fn set_evaluation(&mut self, evaluation: &Evaluation);
     /// The `d` text: board, position string, legal moves, game state.
     fn display(&self) -> String;
     /// The `eval` text: each term and the total.
@@ -202,8 +207,10 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Game> Session<G> {
-    /// A session at the start position with the search settings applied.
-    pub fn new(game: G, settings: &Settings) -> Session<G> {
+    /// A session at the start position with the search settings and the
+    /// evaluation of `settings` applied.
+    pub fn new(mut game: G, settings: &Settings) -> Session<G> {
+        game.set_evaluation(&settings.eval);
         let mut searcher = Searcher::new(game.clone(), settings.hash_mb, settings.threads);
         searcher.set_level(settings.level);
         searcher.set_seed(settings.seed);
@@ -521,6 +528,14 @@ impl<G: Game> AnySession for Session<G> {
         self.searcher.clear();
     }
 
+    fn set_evaluation(&mut self, evaluation: &Evaluation) {
+        self.game.set_evaluation(evaluation);
+        self.line.set_evaluation(evaluation);
+        self.searcher.set_evaluation(evaluation);
+        self.applied.eval = evaluation.clone();
+        self.searcher.clear();
+    }
+
     fn display(&self) -> String {
         let mut out = self.game.render(self.pos());
         if !out.ends_with('\n') {
@@ -678,6 +693,45 @@ mod tests {
         let stop = AtomicBool::new(false);
         let best = s.search(&limits, searchmoves, &stop, &mut |r| reports.push(r));
         (best, reports)
+    }
+
+    /// Two sessions of one process, built with different evaluations,
+    /// evaluate and search with their own at the same time (a process-wide
+    /// evaluation could not); changing one's leaves the other's.
+    #[test]
+    fn sessions_hold_their_own_evaluations() {
+        let with = |spec: &str| {
+            build(&Settings {
+                tables: Source::Off,
+                eval: Evaluation::load(spec).unwrap(),
+                ..Settings::default()
+            })
+            .unwrap()
+        };
+        let moves: Vec<String> = "C b B e C a F".split(' ').map(String::from).collect();
+        let mut fitted = with("<fitted>");
+        let mut hand = with("<hand-set>");
+        for s in [&mut fitted, &mut hand] {
+            s.set_position(&Start::StartPos, &moves).unwrap();
+        }
+        let (f, h) = (fitted.eval(), hand.eval());
+        assert_ne!(f, h, "the weights disagree here");
+        assert!(f.contains("network") && !h.contains("network"), "{f}\n{h}");
+        let (f_best, f_reports) = search_to(&mut fitted, 4, 1, &[]);
+        let (h_best, h_reports) = search_to(&mut hand, 4, 1, &[]);
+        assert!(f_best.is_some() && h_best.is_some());
+        let last = |r: &[Report]| r.last().map(|r| r.line.clone()).unwrap_or_default();
+        let score = |line: String| {
+            let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let at = words.iter().position(|w| w == "cp").expect("a score");
+            words[at + 1].clone()
+        };
+        assert_ne!(score(last(&f_reports)), score(last(&h_reports)));
+        // Changing one session's evaluation changes that session only.
+        hand.set_evaluation(&Evaluation::default());
+        assert_eq!(hand.eval(), f);
+        fitted.set_evaluation(&Evaluation::load("<hand-set>").unwrap());
+        assert_eq!(fitted.eval(), h);
     }
 
     #[test]

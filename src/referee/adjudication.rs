@@ -80,13 +80,13 @@ mod tests {
     /// A game starting at `position`: nothing played since a capture.
     fn line_at(game: &Oware, position: &str) -> Line<Oware> {
         let start = game.parse_position(position).expect("a valid position");
-        Line::from_position(*game, start)
+        Line::from_position(game.clone(), start)
     }
 
     #[test]
     fn the_start_is_not_covered() {
         let game = Oware::default();
-        let line = Line::new(game);
+        let line = Line::new(game.clone());
         assert_eq!(by_tables(&line, &*oracle(&game, 6)), None);
     }
 

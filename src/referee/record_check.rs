@@ -261,7 +261,7 @@ mod tests {
         let game = Oware::default();
         let (all, _) = played_out();
         let moves = all[..10].to_vec();
-        let mut line = Line::new(game);
+        let mut line = Line::new(game.clone());
         line.play_all(&moves.join(" ")).unwrap();
         let scores = ply_limit_scores(&game, line.position());
         let result = GameResult::of_scores(scores).as_str();

@@ -106,8 +106,8 @@ pub fn record<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use crate::referee::records::parse_records;
     use super::*;
+    use crate::referee::records::parse_records;
     use crate::variants::oware::Oware;
 
     #[test]

@@ -241,6 +241,13 @@ impl<G: Game> Searcher<G> {
         &self.game
     }
 
+    /// Searches with `evaluation` from now on (see
+    /// [`Game::set_evaluation`]); the table keeps the old one's scores
+    /// until [`Searcher::clear`].
+    pub fn set_evaluation(&mut self, evaluation: &crate::variants::oware::eval::Evaluation) {
+        self.game.set_evaluation(evaluation);
+    }
+
     /// Resizes (and empties) the table to `mb` megabytes; when that much
     /// memory cannot be had, keeps the old table, entries and all, and says
     /// why.

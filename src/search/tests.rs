@@ -129,7 +129,7 @@ fn check_against_minimax(config: Config, threads: usize, depths: (u32, u32), see
         }
         let (low, high) = depths;
         let depth = low + rng.below((high - low + 1) as usize) as u32;
-        let mut searcher = Searcher::new(game, 1, threads);
+        let mut searcher = Searcher::new(game.clone(), 1, threads);
         searcher.config = config;
         let r = search_at(&mut searcher, &pos, &history, depth);
         let captures = if config.quiescence {
@@ -242,8 +242,8 @@ fn single_thread_is_deterministic() {
     let mut rng = Rng::new(3);
     for _ in 0..5 {
         let (pos, history) = random_position(&game, &mut rng, 20);
-        let a = search_at(&mut Searcher::new(game, 2, 1), &pos, &history, 9);
-        let b = search_at(&mut Searcher::new(game, 2, 1), &pos, &history, 9);
+        let a = search_at(&mut Searcher::new(game.clone(), 2, 1), &pos, &history, 9);
+        let b = search_at(&mut Searcher::new(game.clone(), 2, 1), &pos, &history, 9);
         assert_eq!(a, b);
     }
 }
@@ -257,7 +257,7 @@ fn repetition_scores_follow_the_rule() {
         .parse_position("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S")
         .unwrap();
     let history = History::new(game.key(&pos));
-    let r = search_at(&mut Searcher::new(game, 1, 1), &pos, &history, 12);
+    let r = search_at(&mut Searcher::new(game.clone(), 1, 1), &pos, &history, 12);
     let expected = minimax(&game, &pos, &mut history.clone(), 12, 0, QUIESCENCE_PLIES);
     assert_eq!(r.score.0, expected);
     assert!(r.score.is_decisive() || r.score == Score::DRAW);
@@ -279,7 +279,7 @@ fn levels_read_back_their_names() {
 #[test]
 fn a_hash_size_that_cannot_be_allocated_keeps_the_old_table() {
     let game = Oware::default();
-    let mut s = Searcher::new(game, 2, 1);
+    let mut s = Searcher::new(game.clone(), 2, 1);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(8),

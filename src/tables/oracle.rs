@@ -89,7 +89,7 @@ pub fn oracle_for<G: Game>(game: &G, tables: &Arc<Tables>) -> Option<Arc<dyn Ora
     let max = tables.max_level()?;
     let oracle: Arc<dyn Oracle<Oware>> = Arc::new(TableOracle {
         tables: Arc::clone(tables),
-        game: *oware,
+        game: oware.clone(),
         max_on_board: max as u32,
     });
     // `G` is `Oware` here, so the types agree and the downcast succeeds.

@@ -480,9 +480,9 @@ fn print_level_statistics() {
 /// sides, `depth` plies a move; returns its end.
 fn play_out(game: Oware, tables: &Arc<Tables>, start: Board, depth: u32) -> crate::game::GameEnd {
     use crate::search::{Limits, Searcher};
-    let mut searcher = Searcher::new(game, 1, 1);
+    let mut searcher = Searcher::new(game.clone(), 1, 1);
     searcher.set_oracle(oracle_for(&game, tables));
-    let mut line = crate::game::Line::from_position(game, start);
+    let mut line = crate::game::Line::from_position(game.clone(), start);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -545,7 +545,7 @@ fn games_from_covered_positions_keep_the_table_result() {
             continue;
         }
         *kind += 1;
-        let end = play_out(game, &tables, start, 10);
+        let end = play_out(game.clone(), &tables, start, 10);
         let shown = format!("{}: {end:?}, {entry:?}", game.format_position(&start));
         if end.reason == crate::game::EndReason::Target {
             assert_eq!(winner(end.scores), winner(split), "{shown}");
@@ -652,7 +652,7 @@ fn search_scores_respect_the_table_bounds() {
     let rules = Rules::default();
     let game = rules.game();
     let tables = Arc::new(Tables::build_in_memory(rules, N));
-    let mut searcher = Searcher::new(game, 1, 1);
+    let mut searcher = Searcher::new(game.clone(), 1, 1);
     searcher.set_oracle(oracle_for(&game, &tables));
     let limits = Limits {
         depth: Some(6),

@@ -397,7 +397,7 @@ pub async fn prepare(
     }
     let book = app.book.as_ref().filter(|_| book);
     Ok(Prepared {
-        mind: table.mind(level, seed(), &app.tables, book),
+        mind: table.mind(level, seed(), &app.tables, book, &app.eval),
         version: slot.version(),
         legal,
         stop,

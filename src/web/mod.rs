@@ -31,6 +31,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use crate::book::Book;
 use crate::tables::loader::{self, Source};
 use crate::tables::Rules;
+use crate::variants::oware::eval::Evaluation;
 use crate::variants::oware::Oware;
 use errors::error_response;
 use games::Store;
@@ -44,6 +45,8 @@ pub struct App {
     pub tables: Source,
     /// The opening book of the engine's moves at the hard level, if any.
     pub book: Option<Arc<Book>>,
+    /// The evaluation the engine plays with (`--eval`).
+    pub eval: Evaluation,
     /// The bound on the searches run at once.
     pub searches: SearchLimit,
 }
@@ -62,6 +65,8 @@ pub struct ServeOptions {
     /// The opening book the engine plays from at the hard level (`None`:
     /// it always searches).
     pub book: Option<Arc<Book>>,
+    /// The evaluation the engine plays with (`--eval`).
+    pub eval: Evaluation,
     /// The most searches run at once (engine moves, hints, values and
     /// analyses of every game together).
     pub max_searches: usize,
@@ -187,6 +192,7 @@ async fn run(options: ServeOptions) -> std::io::Result<()> {
         store: Store::new(),
         tables: options.tables,
         book: options.book,
+        eval: options.eval,
         searches: SearchLimit::new(options.max_searches),
     });
     let stopping = Arc::clone(&app);
@@ -268,6 +274,7 @@ mod tests {
             store: Store::new(),
             tables: Source::Off,
             book: None,
+            eval: Evaluation::default(),
             searches: SearchLimit::new(1),
         });
         let routes = Router::new()

@@ -19,6 +19,7 @@ use crate::referee::saved;
 use crate::search::Level;
 use crate::tables::loader::{self, Source};
 use crate::think::Mind;
+use crate::variants::oware::eval::Evaluation;
 use crate::variants::oware::Oware;
 use crate::variants::view::{self, BoardView, ViewVisitor};
 
@@ -237,14 +238,15 @@ pub trait AnyTable: Send {
     /// The legal moves in the engine's notation.
     fn legal_moves(&self) -> Vec<String>;
     /// A thinker over the current position, at `level`, with the tables of
-    /// `tables` if they are ready and the opening book `book` for the moves
-    /// it is asked to play (see [`WebMind::new`]).
+    /// `tables` if they are ready, the opening book `book` for the moves
+    /// it is asked to play (see [`WebMind::new`]) and the evaluation `eval`.
     fn mind(
         &self,
         level: Level,
         seed: u64,
         tables: &Source,
         book: Option<&Arc<Book>>,
+        eval: &Evaluation,
     ) -> Box<dyn Mind>;
     /// The game in the referee's records format.
     fn record(&self) -> String;
@@ -493,8 +495,11 @@ impl<G: BoardView> AnyTable for Table<G> {
         seed: u64,
         tables: &Source,
         book: Option<&Arc<Book>>,
+        eval: &Evaluation,
     ) -> Box<dyn Mind> {
-        Box::new(WebMind::new(self.line.clone(), level, seed, tables, book))
+        let mut line = self.line.clone();
+        line.set_evaluation(eval);
+        Box::new(WebMind::new(line, level, seed, tables, book))
     }
 
     fn record(&self) -> String {

@@ -22,12 +22,10 @@ pub fn mock_engine(script: &str) -> String {
     format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs the binary with `args` and no input, the user's `AWALE_EVAL`
-/// removed so that the defaults are tested; returns its output.
+/// Runs the binary with `args` and no input; returns its output.
 pub fn output(args: &[&str]) -> Output {
     Command::new(AWALE)
         .args(args)
-        .env_remove("AWALE_EVAL")
         .stdin(Stdio::null())
         .output()
         .expect("start the awale binary")

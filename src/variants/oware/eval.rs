@@ -17,30 +17,22 @@
 //! section Search, and `tests/search_selfplay.rs`); terms whose best weight
 //! measured as 0 are kept at 0 and cost nothing but the arithmetic.
 //!
-//! The engine itself evaluates with [`active`]: a linear evaluation over
-//! the feature set of [`super::features`], whose weights are either these
-//! hand-set ones (written in that feature set, same values) or fitted ones
-//! from a weight file (`docs/eval.md`), plus, for a file of feature set 2,
-//! a small network's term ([`super::net`]). At the first evaluation it is the
-//! file named by the `AWALE_EVAL` environment variable if any, else the
-//! built-in choice [`DEFAULT_FITTED`]; [`install`] replaces it at any time
-//! (the `--eval` flag, the `EvalFile` option). A weight file that fails its
-//! checks is refused with a clear error and changes nothing. The command
-//! line installs `AWALE_EVAL` at start-up and refuses a bad one; a library
-//! caller that never installs one gets, for a bad `AWALE_EVAL`, a logged
-//! warning and the hand-set weights. Nothing panics.
+//! The engine evaluates with an [`Evaluation`], a value the game holds: a
+//! linear evaluation over the feature set of [`super::features`], whose
+//! weights are either these hand-set ones (written in that feature set,
+//! same values) or fitted ones from a weight file (`docs/eval.md`), plus,
+//! for a file of feature set 2, a small network's term ([`super::net`]).
+//! The game starts with the built-in fitted evaluation; the `--eval` flag
+//! and the `EvalFile` option give it another. A weight file that fails its
+//! checks is refused with a clear error and changes nothing. Nothing panics.
 
+use std::fmt;
 use std::path::Path;
-use std::ptr;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use super::features::{self, Eval};
 use super::weights::{self, WeightsError};
 use super::Board;
-
-/// Whether the engine plays with the fitted evaluation included in the
-/// binary ([`EMBEDDED`]) rather than the hand-set weights.
-pub const DEFAULT_FITTED: bool = true;
 
 /// The fitted evaluation (`src/variants/oware/network.bin`, made by `awale
 /// tune --net`: the linear weights of [`LINEAR_EMBEDDED`] and a network),
@@ -51,10 +43,6 @@ pub const EMBEDDED: &[u8] = include_bytes!("network.bin");
 /// by `awale tune`): the base the network was fitted on.
 pub const LINEAR_EMBEDDED: &[u8] = include_bytes!("weights.bin");
 
-/// The environment variable naming a weight file to play with; the values
-/// `<hand-set>`, `<linear>` and `<fitted>` name the built-in weights.
-pub const ENV_VAR: &str = "AWALE_EVAL";
-
 /// The name of the fitted evaluation included in the binary.
 pub const FITTED: &str = "<fitted>";
 /// The name of the fitted linear weights without the network.
@@ -62,55 +50,93 @@ pub const LINEAR: &str = "<linear>";
 /// The name of the hand-set weights.
 pub const HAND_SET: &str = "<hand-set>";
 
-/// An evaluation in use and the name it was chosen by.
-struct Chosen {
-    spec: String,
-    eval: Eval,
+/// The evaluation a game plays with and the name it was chosen by. Cloning
+/// it shares the weights (an [`Arc`]), so games and searchers each hold
+/// their own at the cost of a pointer, and two games in one process may
+/// play with different ones.
+#[derive(Clone)]
+pub struct Evaluation {
+    spec: Arc<str>,
+    eval: Arc<Eval>,
 }
 
-/// The evaluation the engine plays with: null until the first use, then a
-/// [`Chosen`] leaked by [`publish_first`] or [`install`]. Searches on other threads may hold a
-/// reference to an evaluation while [`install`] replaces it, so none is
-/// ever freed: each installation keeps about 2 KB for the process's life.
-static ACTIVE: AtomicPtr<Chosen> = AtomicPtr::new(ptr::null_mut());
+impl Evaluation {
+    /// The evaluation named by `spec` (see [`load`]); a file that fails
+    /// its checks is an error.
+    pub fn load(spec: &str) -> Result<Evaluation, WeightsError> {
+        Ok(Evaluation::new(spec, load(spec)?))
+    }
 
-/// Makes `chosen` the evaluation in use unless another was chosen first
-/// (by [`install`] or a concurrent first use), and returns the one in use.
-#[cold]
-fn publish_first(chosen: Chosen) -> &'static Chosen {
-    let new: *mut Chosen = Box::leak(Box::new(chosen));
-    match ACTIVE.compare_exchange(ptr::null_mut(), new, Ordering::AcqRel, Ordering::Acquire) {
-        // SAFETY: `new` comes from `Box::leak` and is never freed.
-        Ok(_) => unsafe { &*new },
-        Err(current) => {
-            // SAFETY: `new` was never shared; taking it back frees it once.
-            drop(unsafe { Box::from_raw(new) });
-            // SAFETY: every non-null value of ACTIVE comes from `Box::leak`
-            // and is never freed.
-            unsafe { &*current }
+    /// `eval`, known by the name `spec`.
+    pub fn new(spec: &str, eval: Eval) -> Evaluation {
+        Evaluation {
+            spec: spec.into(),
+            eval: Arc::new(eval),
         }
     }
-}
 
-/// The evaluation in use with its name, chosen by [`initial`] at the first
-/// call.
-#[inline]
-fn chosen() -> &'static Chosen {
-    let current = ACTIVE.load(Ordering::Acquire);
-    if current.is_null() {
-        return first_use();
+    /// The name it was chosen by: `<fitted>`, `<linear>`, `<hand-set>` or
+    /// the path of its weight file, as given.
+    pub fn spec(&self) -> &str {
+        &self.spec
     }
-    // SAFETY: every non-null value of ACTIVE comes from `Box::leak` and is
-    // never freed.
-    unsafe { &*current }
+
+    /// The unscaled evaluation.
+    #[inline]
+    pub fn eval(&self) -> &Eval {
+        &self.eval
+    }
+
+    /// The engine's evaluation of `board`: [`Eval::evaluate`] scaled by
+    /// the seeds on the board ([`scale`]).
+    #[inline]
+    pub fn evaluate(&self, board: Board) -> i32 {
+        self.eval.evaluate(board) * scale(board) / 64
+    }
+
+    /// The engine's evaluation split into named terms; they sum to
+    /// [`Evaluation::evaluate`]: the unscaled terms, then what the scale
+    /// adds to them.
+    pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
+        let mut terms = self.eval.terms(board);
+        let plain: i32 = terms.iter().map(|t| t.1).sum();
+        terms.push(("seeds on board scale", self.evaluate(board) - plain));
+        terms
+    }
 }
 
-/// Chooses the evaluation at its first use. Never inlined: the large
-/// frame of [`initial`] would otherwise be set up on every evaluation.
-#[cold]
-#[inline(never)]
-fn first_use() -> &'static Chosen {
-    publish_first(initial())
+/// The built-in fitted evaluation, decoded once: a cache of the constant
+/// [`EMBEDDED`] bytes. Should they ever fail their checks (a test sees
+/// that they do not), the hand-set weights stand in, with a warning.
+impl Default for Evaluation {
+    fn default() -> Evaluation {
+        static BUILT_IN: OnceLock<Evaluation> = OnceLock::new();
+        BUILT_IN
+            .get_or_init(|| {
+                Evaluation::load(FITTED).unwrap_or_else(|e| {
+                    log::warn!("{e}; the engine evaluates with the hand-set weights");
+                    Evaluation::new(HAND_SET, hand_set())
+                })
+            })
+            .clone()
+    }
+}
+
+/// Two evaluations are equal when they have the same name and weights
+/// (the same file read twice, unchanged, gives equal evaluations).
+impl PartialEq for Evaluation {
+    fn eq(&self, other: &Evaluation) -> bool {
+        self.spec == other.spec
+            && (Arc::ptr_eq(&self.eval, &other.eval) || *self.eval == *other.eval)
+    }
+}
+
+impl Eq for Evaluation {}
+
+impl fmt::Debug for Evaluation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Evaluation({})", self.spec)
+    }
 }
 
 /// The hand-set evaluation in the fitted evaluation's form.
@@ -137,54 +163,6 @@ pub fn load(spec: &str) -> Result<Eval, WeightsError> {
         FITTED => fitted(),
         path => weights::load_eval(Path::new(path)),
     }
-}
-
-/// The evaluation chosen when nothing was installed: `AWALE_EVAL` if set,
-/// else the built-in default; a bad file gives a warning and the hand-set
-/// weights.
-#[cold]
-fn initial() -> Chosen {
-    let spec = match std::env::var(ENV_VAR) {
-        Ok(spec) if !spec.is_empty() => spec,
-        _ if DEFAULT_FITTED => FITTED.to_string(),
-        _ => HAND_SET.to_string(),
-    };
-    match load(&spec) {
-        Ok(eval) => Chosen { spec, eval },
-        Err(e) => {
-            log::warn!("{e}; the engine evaluates with the hand-set weights");
-            Chosen {
-                spec: HAND_SET.to_string(),
-                eval: hand_set(),
-            }
-        }
-    }
-}
-
-/// The evaluation the engine plays with.
-#[inline]
-pub fn active() -> &'static Eval {
-    &chosen().eval
-}
-
-/// The name of the evaluation in use: `<fitted>`, `<linear>`, `<hand-set>` or the path
-/// of its weight file, as given.
-pub fn active_spec() -> &'static str {
-    &chosen().spec
-}
-
-/// Makes the engine play with the evaluation named by `spec` (see
-/// [`load`]) from its next evaluation on. When the file is refused the
-/// evaluation in use stays and the error says why. Installing the name
-/// already in use reads the file again (it may have changed).
-pub fn install(spec: &str) -> Result<(), WeightsError> {
-    let eval = load(spec)?;
-    let chosen: *mut Chosen = Box::leak(Box::new(Chosen {
-        spec: spec.to_string(),
-        eval,
-    }));
-    ACTIVE.store(chosen, Ordering::Release);
-    Ok(())
 }
 
 /// The weights of the positional terms, in centiseeds per unit.
@@ -271,22 +249,6 @@ pub fn evaluate_with(board: Board, w: &Weights) -> i32 {
         + w.big_hole * (mine[3] - theirs[3])
 }
 
-/// The engine's evaluation: [`active`]'s, scaled by the seeds on the
-/// board ([`scale`]).
-#[inline]
-pub fn evaluate(board: Board) -> i32 {
-    active().evaluate(board) * scale(board) / 64
-}
-
-/// The engine's evaluation split into named terms; they sum to
-/// [`evaluate`]: [`active`]'s terms, then what the scale adds to them.
-pub fn terms(board: Board) -> Vec<(&'static str, i32)> {
-    let mut terms = active().terms(board);
-    let plain: i32 = terms.iter().map(|t| t.1).sum();
-    terms.push(("seeds on board scale", evaluate(board) - plain));
-    terms
-}
-
 /// How much a centiseed of the evaluation weighs with `board`'s seeds on
 /// the board, in 64ths ([`SCALE`]).
 #[inline]
@@ -345,16 +307,17 @@ mod tests {
             let formula = 64.0 * (30.0 / n.max(10) as f64).powf(0.78);
             assert_eq!(s, formula.round() as i32, "{n} seeds on the board");
         }
+        let e = Evaluation::default();
         let mut rng = crate::rng::Rng::new(9);
         for _ in 0..500 {
             let b = Board::random(&mut rng, 48, 12);
             let on_board: u32 = (0..12).map(|h| b.seeds(h)).sum();
             let s = SCALE[on_board as usize];
             assert_eq!(scale(b), s, "{b:?}");
-            let sum: i32 = terms(b).iter().map(|t| t.1).sum();
-            assert_eq!(sum, evaluate(b), "{b:?}");
-            assert_eq!(evaluate(b), active().evaluate(b) * s / 64, "{b:?}");
-            assert_eq!(evaluate(b.flip_side()), -evaluate(b), "{b:?}");
+            let sum: i32 = e.terms(b).iter().map(|t| t.1).sum();
+            assert_eq!(sum, e.evaluate(b), "{b:?}");
+            assert_eq!(e.evaluate(b), e.eval().evaluate(b) * s / 64, "{b:?}");
+            assert_eq!(e.evaluate(b.flip_side()), -e.evaluate(b), "{b:?}");
         }
     }
 
@@ -381,9 +344,42 @@ mod tests {
         );
     }
 
+    /// Two games hold their own evaluations: at the same time, on two
+    /// threads, each evaluates with its own.
+    #[test]
+    fn games_evaluate_with_their_own_evaluations_at_once() {
+        use crate::game::Game;
+        let one = super::super::Oware::default();
+        let mut other = one.clone();
+        other.set_evaluation(&Evaluation::load(HAND_SET).unwrap());
+        assert_eq!(one.evaluation, Evaluation::default());
+        assert_eq!(one.evaluation.spec(), FITTED);
+        assert_ne!(one, other);
+        let mut rng = crate::rng::Rng::new(3);
+        let boards: Vec<Board> = (0..200).map(|_| Board::random(&mut rng, 48, 12)).collect();
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| boards.iter().map(|b| one.evaluate(b)).collect::<Vec<_>>());
+            let b = s.spawn(|| boards.iter().map(|b| other.evaluate(b)).collect::<Vec<_>>());
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let (fitted, hand) = (fitted().unwrap(), hand_set());
+        for (i, board) in boards.iter().enumerate() {
+            let s = scale(*board);
+            assert_eq!(a[i], fitted.evaluate(*board) * s / 64, "{board:?}");
+            assert_eq!(b[i], hand.evaluate(*board) * s / 64, "{board:?}");
+        }
+        assert_ne!(a, b, "the two evaluations differ somewhere");
+    }
+
+    #[test]
+    fn a_file_that_fails_its_checks_is_an_error() {
+        assert!(Evaluation::load("/no/such/weights.bin").is_err());
+        assert!(Evaluation::load("fitted").is_err());
+    }
+
     #[test]
     fn start_is_balanced() {
-        assert_eq!(evaluate(Board::START), 0);
+        assert_eq!(Evaluation::default().evaluate(Board::START), 0);
         let b = Board::from_parts([4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4], [4, 0], false);
         assert_eq!(evaluate_with(b, &WEIGHTS), 400 - 10 * 4 - 60);
         assert_eq!(hand_set().evaluate(b), 400 - 10 * 4 - 60);

@@ -208,7 +208,7 @@ pub fn hand_set() -> [i32; COUNT] {
 }
 
 /// A linear evaluation over this feature set, folded into lookup tables.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Eval {
     /// The weights, one per feature.
     weights: [i32; COUNT],

@@ -55,8 +55,9 @@ impl GrandSlam {
     }
 }
 
-/// The `oware` rules with their options.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The `oware` rules with their options, and the evaluation the engine
+/// plays them with.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Oware {
     /// The grand slam rule.
     pub grand_slam: GrandSlam,
@@ -64,6 +65,9 @@ pub struct Oware {
     pub must_feed: bool,
     /// How moves are printed.
     pub notation: Notation,
+    /// The evaluation (`--eval`, `EvalFile`; the built-in fitted one by
+    /// default).
+    pub evaluation: eval::Evaluation,
 }
 
 impl Default for Oware {
@@ -72,6 +76,7 @@ impl Default for Oware {
             grand_slam: GrandSlam::NoCapture,
             must_feed: true,
             notation: Notation::Letters,
+            evaluation: eval::Evaluation::default(),
         }
     }
 }
@@ -348,7 +353,7 @@ impl Game for Oware {
 
     #[inline]
     fn evaluate(&self, pos: &Board) -> i32 {
-        eval::evaluate(*pos)
+        self.evaluation.evaluate(*pos)
     }
 
     fn evaluation_scale(&self, pos: &Board) -> i32 {
@@ -356,7 +361,11 @@ impl Game for Oware {
     }
 
     fn evaluation_terms(&self, pos: &Board) -> Vec<(&'static str, i32)> {
-        eval::terms(*pos)
+        self.evaluation.terms(*pos)
+    }
+
+    fn set_evaluation(&mut self, evaluation: &eval::Evaluation) {
+        self.evaluation = evaluation.clone();
     }
 
     fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {

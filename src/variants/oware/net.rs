@@ -64,12 +64,12 @@ pub fn side_row(total: usize) -> usize {
 
 /// One input row: `HIDDEN` weights as the mover's, then `HIDDEN` as the
 /// opponent's; a cache line.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
 struct Row([i16; 2 * HIDDEN]);
 
 /// The network in integer form.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Net {
     rows: Box<[Row; ROWS]>,
     bias: [i16; HIDDEN],
