@@ -18,6 +18,7 @@ use crate::variants::{self, VariantVisitor};
 
 use super::command::Start;
 use super::dialect::{Dialect, DialectChoice};
+use crate::think::booked::{self, BookChoice, Reports};
 use crate::think::Mind;
 pub use crate::think::{BestMove, Report};
 
@@ -201,7 +202,7 @@ pub struct Session<G: Game> {
     book: Option<Arc<Book>>,
     /// The book's move drawn by [`Mind::prepare`] for the search that
     /// follows it.
-    drawn: Option<(BestMove, BookMove<G::Move>)>,
+    drawn: Option<BookChoice<G::Move>>,
     /// How the search's `info` lines are written.
     dialect: Dialect,
 }
@@ -264,11 +265,7 @@ impl<G: Game> Session<G> {
     /// another seed it depends on the seed and the position only. The
     /// search still runs: the book's move is played only if it
     /// [outweighs](crate::book::BookMove::outweighs) the search's.
-    fn book_move(
-        &self,
-        limits: &Limits,
-        searchmoves: &[String],
-    ) -> Option<(BestMove, BookMove<G::Move>)> {
+    fn book_move(&self, limits: &Limits, searchmoves: &[String]) -> Option<BookChoice<G::Move>> {
         let settings = &self.applied;
         if !settings.own_book
             || settings.level != Level::Hard
@@ -277,35 +274,8 @@ impl<G: Game> Session<G> {
         {
             return None;
         }
-        let pos = self.pos();
-        let choice = self.book.as_ref()?.pick(&self.game, pos, settings.seed)?;
-        let best = BestMove {
-            mv: self.game.format_move(pos, choice.mv),
-            ponder: None,
-        };
-        Some((best, choice))
+        booked::book_choice(self.book.as_ref()?, &self.line, settings.seed)
     }
-}
-
-fn is_legal<G: Game>(game: &G, pos: &G::Position, mv: G::Move) -> bool {
-    let mut moves = G::Moves::default();
-    game.legal_moves(pos, &mut moves);
-    moves.contains(&mv)
-}
-
-/// The moves of `pv` in notation, as far as they are legal in sequence.
-fn format_pv<G: Game>(game: &G, pos: &G::Position, pv: &[G::Move]) -> Vec<String> {
-    let mut pos = *pos;
-    let mut out = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        if !is_legal(game, &pos, mv) {
-            log::warn!("the search reported an illegal move in its PV: {mv:?}");
-            break;
-        }
-        out.push(game.format_move(&pos, mv));
-        pos = game.play(&pos, mv);
-    }
-    out
 }
 
 /// The line of a book move: `info string book <verb> <move> score cp <S>
@@ -330,7 +300,7 @@ fn info_line<G: Game>(
     dialect: Dialect,
 ) -> Report {
     let game = line.game();
-    let pv = format_pv(game, line.position(), &info.pv);
+    let pv = booked::pv_text(game, line.position(), &info.pv);
     let margin = match dialect {
         Dialect::Aalina if info.score.is_decisive() => final_margin(line, &info.pv),
         _ => None,
@@ -408,41 +378,37 @@ impl<G: Game> Mind for Session<G> {
             .iter()
             .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
             .collect();
-        let pos = *self.pos();
-        let multipv = limits.multipv;
-        let dialect = self.dialect;
-        let Session {
-            game,
-            line,
-            searcher,
-            ..
-        } = self;
-        let mut on_info = |info: &SearchInfo<G::Move>| {
-            let mut report = info_line(line, info, multipv, dialect);
-            if let Some((best, choice)) = &book {
-                if choice.outweighs(info.depth, info.score) {
-                    report.best = Some(best.clone());
-                }
-            }
-            on_report(report)
+        let reports = UciReports {
+            multipv: limits.multipv,
+            dialect: self.dialect,
         };
-        let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
-        if let Some((best, choice)) = &book {
-            if choice.outweighs(result.depth, result.score) {
-                on_report(book_report("move", best, choice));
-                return Some(best.clone());
-            }
-        }
-        // The searcher promises a move whenever one is legal.
-        let best = result.best?;
-        let pv = format_pv(game, &pos, &result.pv);
-        match BestMove::from_pv(&pv) {
-            Some(choice) if result.pv.first() == Some(&best) => Some(choice),
-            _ => Some(BestMove {
-                mv: game.format_move(&pos, best),
-                ponder: None,
-            }),
-        }
+        booked::search_with_book(
+            &self.line,
+            &mut self.searcher,
+            limits,
+            &restrict,
+            book,
+            stop,
+            &reports,
+            on_report,
+        )
+    }
+}
+
+/// The protocol's reports: `info` lines in the session's dialect, and the
+/// book's `info string` when its move is played.
+struct UciReports {
+    multipv: usize,
+    dialect: Dialect,
+}
+
+impl<G: Game> Reports<G> for UciReports {
+    fn info(&self, line: &Line<G>, info: &SearchInfo<G::Move>) -> Report {
+        info_line(line, info, self.multipv, self.dialect)
+    }
+
+    fn book_played(&self, (best, choice): &BookChoice<G::Move>) -> Report {
+        book_report("move", best, choice)
     }
 }
 

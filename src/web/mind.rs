@@ -12,6 +12,7 @@ use crate::book::{Book, BookMove};
 use crate::game::{Game, Line};
 use crate::search::{Level, Limits, Score, SearchInfo, Searcher};
 use crate::tables::loader::{self, Source};
+use crate::think::booked::{self, BookChoice, Reports};
 use crate::think::{BestMove, Mind, Report};
 
 /// The transposition table of a web search, in MB: small, since each
@@ -67,7 +68,7 @@ pub struct WebMind<G: Game> {
     seed: u64,
     /// The book's move drawn by [`Mind::prepare`] for the search that
     /// follows it.
-    drawn: Option<(BestMove, BookMove<G::Move>)>,
+    drawn: Option<BookChoice<G::Move>>,
 }
 
 impl<G: Game> WebMind<G> {
@@ -102,19 +103,11 @@ impl<G: Game> WebMind<G> {
     /// the book says of it. The search still runs; the book's move is
     /// played only if it [outweighs](crate::book::BookMove::outweighs) the
     /// search's.
-    fn book_move(
-        &self,
-        limits: &Limits,
-        restricted: bool,
-    ) -> Option<(BestMove, BookMove<G::Move>)> {
+    fn book_move(&self, limits: &Limits, restricted: bool) -> Option<BookChoice<G::Move>> {
         if restricted || !limits.plays_a_game_move() {
             return None;
         }
-        let game = self.line.game();
-        let pos = self.line.position();
-        let choice = self.book.as_ref()?.pick(game, pos, self.seed)?;
-        let mv = game.format_move(pos, choice.mv);
-        Some((BestMove { mv, ponder: None }, choice))
+        booked::book_choice(self.book.as_ref()?, &self.line, self.seed)
     }
 }
 
@@ -138,20 +131,36 @@ fn book_report<M>(best: &BestMove, choice: &BookMove<M>) -> Report {
     }
 }
 
-/// The moves of `pv` in notation, as far as they are legal in sequence.
-fn pv_text<G: Game>(game: &G, pos: &G::Position, pv: &[G::Move]) -> Vec<String> {
-    let mut pos = *pos;
-    let mut out = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        let mut moves = G::Moves::default();
-        game.legal_moves(&pos, &mut moves);
-        if !moves.contains(&mv) {
-            break;
+/// The web board's reports: one JSON object per iteration, and the book's
+/// move as an iteration of its own.
+struct JsonReports;
+
+impl<G: Game> Reports<G> for JsonReports {
+    fn info(&self, line: &Line<G>, info: &SearchInfo<G::Move>) -> Report {
+        let pv = booked::pv_text(line.game(), line.position(), &info.pv);
+        let (score, mate) = score_parts(info.score);
+        let json = InfoJson {
+            depth: info.depth,
+            multipv: info.multipv.max(1),
+            score,
+            mate,
+            nodes: info.nodes,
+            nps: info.nps,
+            tbhits: info.tbhits,
+            pv: pv.clone(),
+            book: false,
+        };
+        Report {
+            line: serde_json::to_string(&json).unwrap_or_default(),
+            best: (info.multipv <= 1)
+                .then(|| BestMove::from_pv(&pv))
+                .flatten(),
         }
-        out.push(game.format_move(&pos, mv));
-        pos = game.play(&pos, mv);
     }
-    out
+
+    fn book_played(&self, (best, choice): &BookChoice<G::Move>) -> Report {
+        book_report(best, choice)
+    }
 }
 
 impl<G: Game> Mind for WebMind<G> {
@@ -177,57 +186,22 @@ impl<G: Game> Mind for WebMind<G> {
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<BestMove> {
-        let game = self.line.game().clone();
-        let pos = *self.line.position();
+        let (game, pos) = (self.line.game(), self.line.position());
         let restrict: Vec<G::Move> = searchmoves
             .iter()
-            .filter_map(|m| game.parse_move(&pos, m).ok())
+            .filter_map(|m| game.parse_move(pos, m).ok())
             .collect();
         let book = self.drawn.take();
-        let mut on_info = |info: &SearchInfo<G::Move>| {
-            let pv = pv_text(&game, &pos, &info.pv);
-            let (score, mate) = score_parts(info.score);
-            let json = InfoJson {
-                depth: info.depth,
-                multipv: info.multipv.max(1),
-                score,
-                mate,
-                nodes: info.nodes,
-                nps: info.nps,
-                tbhits: info.tbhits,
-                pv: pv.clone(),
-                book: false,
-            };
-            let line = serde_json::to_string(&json).unwrap_or_default();
-            let best = match &book {
-                Some((best, choice)) if choice.outweighs(info.depth, info.score) => {
-                    Some(best.clone())
-                }
-                _ => (info.multipv <= 1)
-                    .then(|| BestMove::from_pv(&pv))
-                    .flatten(),
-            };
-            on_report(Report { line, best });
-        };
-        let history = self.line.history().clone();
-        let result = self
-            .searcher
-            .search(&pos, &history, limits, &restrict, stop, &mut on_info);
-        if let Some((best, choice)) = &book {
-            if choice.outweighs(result.depth, result.score) {
-                on_report(book_report(best, choice));
-                return Some(best.clone());
-            }
-        }
-        let best = result.best?;
-        let pv = pv_text(&game, &pos, &result.pv);
-        match BestMove::from_pv(&pv) {
-            Some(choice) if result.pv.first() == Some(&best) => Some(choice),
-            _ => Some(BestMove {
-                mv: game.format_move(&pos, best),
-                ponder: None,
-            }),
-        }
+        booked::search_with_book(
+            &self.line,
+            &mut self.searcher,
+            limits,
+            &restrict,
+            book,
+            stop,
+            &JsonReports,
+            on_report,
+        )
     }
 }
 

@@ -26,6 +26,8 @@ use crate::game::Game;
 use crate::search::{level, Limits};
 use crate::sync::{lock, Stop};
 
+pub mod booked;
+
 /// A search's choice: the move to play and the reply it expects, both in
 /// the engine's notation (what `bestmove <move> ponder <reply>` prints).
 #[derive(Clone, Debug, PartialEq, Eq)]
