@@ -374,10 +374,6 @@ impl<G: Game> Mind for Session<G> {
             log::warn!("{warning}");
         }
         let book = self.drawn.take();
-        let restrict: Vec<G::Move> = searchmoves
-            .iter()
-            .filter_map(|m| self.game.parse_move(self.pos(), m).ok())
-            .collect();
         let reports = UciReports {
             multipv: limits.multipv,
             dialect: self.dialect,
@@ -386,7 +382,7 @@ impl<G: Game> Mind for Session<G> {
             &self.line,
             &mut self.searcher,
             limits,
-            &restrict,
+            searchmoves,
             book,
             stop,
             &reports,

@@ -54,21 +54,26 @@ pub trait Reports<G: Game>: Sync {
 }
 
 /// Searches the position at the end of `line` with `searcher` (only the
-/// moves of `restrict`, when any), `book` beside it (see the module's
-/// documentation), and returns the move to play; every iteration is
-/// reported through `reports` to `on_report`.
+/// moves of `searchmoves`, in notation, when any; the thinker checked
+/// them), `book` beside it (see the module's documentation), and returns
+/// the move to play; every iteration is reported through `reports` to
+/// `on_report`.
 #[allow(clippy::too_many_arguments)]
 pub fn search_with_book<G: Game>(
     line: &Line<G>,
     searcher: &mut Searcher<G>,
     limits: &Limits,
-    restrict: &[G::Move],
+    searchmoves: &[String],
     book: Option<BookChoice<G::Move>>,
     stop: &AtomicBool,
     reports: &dyn Reports<G>,
     on_report: &mut (dyn FnMut(Report) + Send),
 ) -> Option<BestMove> {
     let (game, pos) = (line.game(), *line.position());
+    let restrict: Vec<G::Move> = searchmoves
+        .iter()
+        .filter_map(|m| game.parse_move(&pos, m).ok())
+        .collect();
     let mut on_info = |info: &SearchInfo<G::Move>| {
         let mut report = reports.info(line, info);
         if let Some((best, choice)) = &book {
@@ -78,7 +83,7 @@ pub fn search_with_book<G: Game>(
         }
         on_report(report)
     };
-    let result = searcher.search(&pos, line.history(), limits, restrict, stop, &mut on_info);
+    let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
     if let Some(choice) = &book {
         if choice.1.outweighs(result.depth, result.score) {
             on_report(reports.book_played(choice));

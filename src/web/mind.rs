@@ -186,17 +186,12 @@ impl<G: Game> Mind for WebMind<G> {
         stop: &AtomicBool,
         on_report: &mut (dyn FnMut(Report) + Send),
     ) -> Option<BestMove> {
-        let (game, pos) = (self.line.game(), self.line.position());
-        let restrict: Vec<G::Move> = searchmoves
-            .iter()
-            .filter_map(|m| game.parse_move(pos, m).ok())
-            .collect();
         let book = self.drawn.take();
         booked::search_with_book(
             &self.line,
             &mut self.searcher,
             limits,
-            &restrict,
+            searchmoves,
             book,
             stop,
             &JsonReports,
