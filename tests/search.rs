@@ -45,13 +45,7 @@ fn legal(game: &Oware, pos: &Board) -> Vec<Move> {
 fn takes_the_winning_capture() {
     // South has 23; F sows into North's hole 7 (1 seed) and takes 2: 25.
     let (game, pos, h) = setup("3-0-0-0-0-1-1-0-2-0-0-0-23-18-S");
-    let r = search(
-        &mut Searcher::new(game.clone(), 1, 1),
-        &pos,
-        &h,
-        depth(4),
-        &[],
-    );
+    let r = search(&mut Searcher::new(game, 1, 1), &pos, &h, depth(4), &[]);
     assert_eq!(r.best, Some(Move(5)));
     assert_eq!(r.score, Score::win_in(1));
     assert_eq!(r.score.to_uci(), "mate 1");
@@ -62,7 +56,7 @@ fn avoids_the_losing_move() {
     // North has 23 and threatens f into hole A (1 seed) for 25. Playing A
     // empties it; F leaves it and loses at once.
     let (game, pos, h) = setup("1-0-3-0-0-5-0-0-0-0-0-1-15-23-S");
-    let mut s = Searcher::new(game.clone(), 1, 1);
+    let mut s = Searcher::new(game, 1, 1);
     let r = search(&mut s, &pos, &h, depth(5), &[]);
     assert_eq!(r.best, Some(Move(0)));
     assert!(r.score > Score::loss_in(2));
@@ -75,13 +69,7 @@ fn avoids_the_losing_move() {
 #[test]
 fn no_move_when_the_game_is_over() {
     let (game, pos, h) = setup("2-1-0-0-2-1-1-2-2-3-3-0-4-27-S");
-    let r = search(
-        &mut Searcher::new(game.clone(), 1, 1),
-        &pos,
-        &h,
-        depth(3),
-        &[],
-    );
+    let r = search(&mut Searcher::new(game, 1, 1), &pos, &h, depth(3), &[]);
     assert_eq!(r.best, None);
     assert_eq!(r.score, Score::loss_in(0));
     // A game ended by repetition: first legal moves until a position repeats.

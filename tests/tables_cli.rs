@@ -20,12 +20,7 @@ fn probe_json(position: &str) -> (serde_json::Value, String) {
 
 /// Runs the protocol on `input` and returns everything it printed.
 fn protocol(args: &[&str], input: &str) -> String {
-    let mut engine = Engine::start(args);
-    for line in input.lines() {
-        engine.send(line);
-    }
-    engine.close_input();
-    engine.rest().join("\n")
+    finish(Engine::start(args), input)
 }
 
 /// Runs the protocol on `input` once the endgame tables are loaded (each
@@ -34,6 +29,12 @@ fn protocol(args: &[&str], input: &str) -> String {
 fn with_tables(args: &[&str], input: &str) -> String {
     let mut engine = Engine::start(args);
     engine.wait_for_tables();
+    finish(engine, input)
+}
+
+/// Sends `input` to `engine`, closes its input and returns what it prints
+/// until it exits.
+fn finish(mut engine: Engine, input: &str) -> String {
     for line in input.lines() {
         engine.send(line);
     }
