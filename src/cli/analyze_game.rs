@@ -28,7 +28,7 @@ use awale::ogn::{self, OgnGame};
 use awale::referee::records::parse_records;
 use awale::search::{Limits, Score, Searcher};
 use awale::tables::loader::{self, Source};
-use awale::tables::{self, Tables};
+use awale::tables::{self, EndgameTables};
 use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
@@ -309,7 +309,7 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
 /// The final scores the tables prove for the position of `line` and for
 /// the move `mv` there: `(before, after)`.
 fn table_finals(
-    tables: Option<&Arc<Tables>>,
+    tables: Option<&Arc<EndgameTables>>,
     rules: &Oware,
     line: &Line<Oware>,
     mv: awale::variants::oware::Move,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
-use awale::referee::engine::EngineSpec;
+use awale::referee::engine_process::EngineSpec;
 use awale::referee::event::{run_event, EventConfig, OpeningsConfig};
 use awale::referee::game_runner::TimeControl;
 use awale::referee::report::EventReport;

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::setup::{GameArgs, SetupVisitor};
 use awale::game::{Game, GameEnd, Line};
 use awale::tables::loader::Source;
-use awale::tables::{self, BuildEvent, Progress, Rules, Tables};
+use awale::tables::{self, BuildEvent, EndgameTables, Progress, Rules};
 use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
@@ -147,7 +147,7 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
             }
         });
         let result = pool.install(|| {
-            Tables::build_into(&dir, rules, args.max_seeds, &progress, &mut |event| {
+            EndgameTables::build_into(&dir, rules, args.max_seeds, &progress, &mut |event| {
                 report(&bar, event)
             })
         });
@@ -336,7 +336,7 @@ fn probe(args: ProbeArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
 /// The tables for `rules` from `dir` (or the default directory; `--tables`
 /// was checked by [`Source::parse`]), the small levels built in memory
 /// where files are missing; refused files are warnings.
-fn open_tables(dir: Option<&Path>, rules: Rules) -> Tables {
+fn open_tables(dir: Option<&Path>, rules: Rules) -> EndgameTables {
     let (tables, warnings) = tables::open(dir, rules);
     for w in warnings {
         eprintln!("warning: {w}");
@@ -359,7 +359,7 @@ fn over_report(line: &Line<Oware>, end: GameEnd) -> ProbeReport {
     }
 }
 
-fn probe_report(tables: &Tables, line: &Line<Oware>) -> anyhow::Result<ProbeReport> {
+fn probe_report(tables: &EndgameTables, line: &Line<Oware>) -> anyhow::Result<ProbeReport> {
     let (game, pos, history) = (line.game(), line.position(), line.history());
     let fresh = history.reversible_plies() == 0;
     let verdict = tables::verdict(tables, game, pos, fresh).ok_or_else(|| {

@@ -33,7 +33,7 @@ pub use reader::{blocks_from, scan, Reader, Scan};
 pub use selfplay::{play_game, Settings, TableUse};
 pub use stats::Stats;
 
-use crate::tables::{Rules, Tables};
+use crate::tables::{EndgameTables, Rules};
 use crate::variants::oware::Oware;
 
 /// What can go wrong reading or writing training data.
@@ -95,7 +95,7 @@ pub struct Job<'a> {
     /// How the games are played.
     pub settings: Settings,
     /// The endgame tables, if any.
-    pub tables: Option<Arc<Tables>>,
+    pub tables: Option<Arc<EndgameTables>>,
 }
 
 /// What the driver reports while it runs.
@@ -306,7 +306,10 @@ mod tests {
                 max_plies: 60,
                 ..Settings::default()
             },
-            tables: Some(Arc::new(Tables::build_in_memory(Rules::default(), 4))),
+            tables: Some(Arc::new(EndgameTables::build_in_memory(
+                Rules::default(),
+                4,
+            ))),
         }
     }
 

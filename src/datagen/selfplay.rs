@@ -15,7 +15,7 @@ use crate::game::{EndReason, Game, Line};
 use crate::rng::Rng;
 use crate::search::oracle::Oracle;
 use crate::search::{Limits, Searcher};
-use crate::tables::{verdict, Tables};
+use crate::tables::{verdict, EndgameTables};
 use crate::variants::oware::{Board, Oware};
 
 /// How the games are played.
@@ -51,14 +51,14 @@ impl Default for Settings {
 #[derive(Clone)]
 pub struct TableUse {
     /// The tables.
-    pub tables: Arc<Tables>,
+    pub tables: Arc<EndgameTables>,
     oracle: Arc<dyn Oracle<Oware>>,
 }
 
 impl TableUse {
     /// The tables for `game`, `None` when they do not answer for its rules
     /// or hold no level.
-    pub fn new(game: &Oware, tables: Arc<Tables>) -> Option<TableUse> {
+    pub fn new(game: &Oware, tables: Arc<EndgameTables>) -> Option<TableUse> {
         let oracle = crate::tables::oracle_for(game, &tables)?;
         Some(TableUse { tables, oracle })
     }
@@ -203,7 +203,7 @@ mod tests {
     #[test]
     fn a_game_is_reproducible_and_consistent() {
         let game = Oware::default();
-        let tables = Arc::new(Tables::build_in_memory(Default::default(), 6));
+        let tables = Arc::new(EndgameTables::build_in_memory(Default::default(), 6));
         let tables = TableUse::new(&game, tables);
         let a = play_game(&game, &quick(), tables.as_ref(), 3);
         let b = play_game(&game, &quick(), tables.as_ref(), 3);

@@ -68,12 +68,12 @@ pub fn by_tables<G: Game>(line: &Line<G>, oracle: &dyn Oracle<G>) -> Option<Tabl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::{oracle_for, Rules, Tables};
+    use crate::tables::{oracle_for, EndgameTables, Rules};
     use crate::variants::oware::Oware;
     use std::sync::Arc;
 
     fn oracle(game: &Oware, max: usize) -> Arc<dyn Oracle<Oware>> {
-        let tables = Arc::new(Tables::build_in_memory(Rules::of(game), max));
+        let tables = Arc::new(EndgameTables::build_in_memory(Rules::of(game), max));
         oracle_for(game, &tables).expect("oware has tables")
     }
 

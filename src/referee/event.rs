@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::engine::{self, Engine, EngineSpec, GameSetup, Protocol};
+use super::engine_process::{self, Engine, EngineSpec, GameSetup, Protocol};
 use super::game_runner::{play_judged_game, FinishedGame, GameSettings, TimeControl};
 use super::openings::Openings;
 use super::progress::Progress;
@@ -231,7 +231,8 @@ fn start_engines(
     setup: &GameSetup,
     progress: &Progress,
 ) -> Result<Vec<Box<dyn Engine>>, RefereeError> {
-    let mut engines: Vec<Box<dyn Engine>> = config.engines.iter().map(engine::create).collect();
+    let mut engines: Vec<Box<dyn Engine>> =
+        config.engines.iter().map(engine_process::create).collect();
     for engine in &mut engines {
         engine.new_game(setup).map_err(|fault| {
             RefereeError::new(format!(
@@ -491,7 +492,7 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         for _ in 0..workers {
             let engines = first_engines
                 .take()
-                .unwrap_or_else(|| config.engines.iter().map(engine::create).collect());
+                .unwrap_or_else(|| config.engines.iter().map(engine_process::create).collect());
             let run = &run;
             scope.spawn(move || run.worker(engines));
         }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::adjudication;
 use super::clock::Clock;
-use super::engine::{Engine, Fault, FaultKind, GameSetup, MoveRequest, TimeRequest};
+use super::engine_process::{Engine, Fault, FaultKind, GameSetup, MoveRequest, TimeRequest};
 use super::result::GameResult;
 use super::RefereeError;
 use crate::game::{Game, Line, Side};

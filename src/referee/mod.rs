@@ -6,8 +6,8 @@
 //! rules of its own. Everything here is generic over the variant.
 //!
 //! Layers, from the bottom:
-//! - [`engine`]: an engine process and the three protocol adapters (`uci`,
-//!   `aalina`, `arbiter`) behind the one [`engine::Engine`] trait;
+//! - [`engine_process`]: an engine process and the three protocol adapters (`uci`,
+//!   `aalina`, `arbiter`) behind the one [`engine_process::Engine`] trait;
 //! - [`game_runner`]: one game between two engines, with clocks, the ply
 //!   limit and fault detection; [`adjudication`]: ending it early where the
 //!   endgame tables know its result;
@@ -18,7 +18,7 @@
 //!   a record checked with the rules; [`resume`]: a records file checked
 //!   whole before an event resumes from it, and repaired;
 //! - [`stats`]: Elo, LOS, draw ratio and SPRT;
-//! - [`report`]: an event's results and statistics; [`tables`]: the same
+//! - [`report`]: an event's results and statistics; [`crosstable`]: the same
 //!   as text (score, ranking, crosstable);
 //! - [`event`]: running a whole match or tournament, games in parallel;
 //! - [`progress`]: the live progress bar.
@@ -28,7 +28,8 @@
 
 pub mod adjudication;
 pub mod clock;
-pub mod engine;
+pub mod crosstable;
+pub mod engine_process;
 pub mod event;
 pub mod game_runner;
 pub mod openings;
@@ -41,7 +42,6 @@ pub mod resume;
 pub mod saved;
 pub mod schedule;
 pub mod stats;
-pub mod tables;
 
 use std::fmt;
 

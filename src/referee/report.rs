@@ -1,6 +1,6 @@
 //! The outcome of an event as numbers: every game's result, and the
 //! statistics drawn from them (results per pair, SPRT, forfeits). The text
-//! tables made from it are in [`super::tables`].
+//! tables made from it are in [`super::crosstable`].
 
 use std::collections::BTreeMap;
 use std::time::Duration;

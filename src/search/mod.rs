@@ -55,7 +55,7 @@ pub use score::Score;
 use score::{table_result, within, INFINITE};
 use thread::Shared;
 use thread::WorkerPool;
-use tt::Table;
+use tt::TranspositionTable;
 
 /// The three playing levels of the `Level` option.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -155,7 +155,7 @@ pub struct SearchInfo<M> {
     pub tbhits: u64,
     /// Nodes per second so far.
     pub nps: u64,
-    /// Table fill in permille.
+    /// Transposition table fill in permille.
     pub hashfull: u32,
     /// Time since the search started.
     pub time: Duration,
@@ -197,7 +197,7 @@ pub(crate) struct Config {
 /// A search engine for one variant, keeping its table between searches.
 pub struct Searcher<G: Game> {
     game: G,
-    tt: Table,
+    tt: TranspositionTable,
     hash_mb: usize,
     threads: usize,
     level: Level,
@@ -214,7 +214,7 @@ impl<G: Game> Searcher<G> {
     /// A searcher with a table of `hash_mb` MB and `threads` threads.
     pub fn new(game: G, hash_mb: usize, threads: usize) -> Searcher<G> {
         let mut s = Searcher {
-            tt: Table::new(hash_mb),
+            tt: TranspositionTable::new(hash_mb),
             workers: WorkerPool::new(1),
             pool: None,
             oracle: None,
@@ -253,7 +253,7 @@ impl<G: Game> Searcher<G> {
     /// why.
     pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), String> {
         if mb != self.hash_mb {
-            self.tt = Table::try_new(mb)?;
+            self.tt = TranspositionTable::try_new(mb)?;
             self.hash_mb = mb;
         }
         Ok(())

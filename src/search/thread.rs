@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::oracle::Oracle;
 use super::ordering::QuietHistory;
-use super::tt::Table;
+use super::tt::TranspositionTable;
 use super::Limits;
 use crate::game::{Game, History};
 use crate::sync::lock;
@@ -27,7 +27,7 @@ pub struct Shared<'a, G: Game> {
     /// The rules.
     pub game: &'a G,
     /// The transposition table.
-    pub tt: &'a Table,
+    pub tt: &'a TranspositionTable,
     /// Perfect knowledge of some positions (the endgame tables), if any.
     pub oracle: Option<&'a dyn Oracle<G>>,
     /// Whether the table is used (off only in tests).

@@ -69,26 +69,26 @@ struct Slot {
 }
 
 /// A shared, lock-free transposition table.
-pub struct Table {
+pub struct TranspositionTable {
     slots: Vec<Slot>,
     mask: usize,
     age: u8,
 }
 
-impl Table {
+impl TranspositionTable {
     /// A table of at most `mb` megabytes (at least one bucket), rounded down
     /// to a power of two buckets. When that much memory cannot be had, the
-    /// smallest table (and a warning in the log): see [`Table::try_new`].
-    pub fn new(mb: usize) -> Table {
-        Table::try_new(mb).unwrap_or_else(|e| {
+    /// smallest table (and a warning in the log): see [`TranspositionTable::try_new`].
+    pub fn new(mb: usize) -> TranspositionTable {
+        TranspositionTable::try_new(mb).unwrap_or_else(|e| {
             log::warn!("{e}; using a 1 MB table");
-            Table::try_new(1).expect("a 1 MB table")
+            TranspositionTable::try_new(1).expect("a 1 MB table")
         })
     }
 
     /// A table of at most `mb` megabytes, or an error when the memory cannot
     /// be reserved (the caller keeps its old table).
-    pub fn try_new(mb: usize) -> Result<Table, String> {
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * 16)).max(1);
         let buckets = if buckets.is_power_of_two() {
@@ -108,7 +108,7 @@ impl Table {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),
         }));
-        let table = Table {
+        let table = TranspositionTable {
             slots,
             mask: buckets - 1,
             age: 0,
@@ -253,14 +253,14 @@ impl Table {
 mod tests {
     #[test]
     fn a_table_too_large_to_allocate_is_an_error() {
-        let err = Table::try_new(usize::MAX)
+        let err = TranspositionTable::try_new(usize::MAX)
             .err()
             .expect("no machine has that");
         assert!(err.contains("cannot allocate"), "{err}");
         // The infallible constructor falls back to the smallest table.
         assert_eq!(
-            Table::new(usize::MAX).slots.len(),
-            Table::new(1).slots.len()
+            TranspositionTable::new(usize::MAX).slots.len(),
+            TranspositionTable::new(1).slots.len()
         );
     }
 
@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn stores_and_probes() {
-        let t = Table::new(1);
+        let t = TranspositionTable::new(1);
         assert_eq!(t.probe(42), None);
         t.store(42, -1234, 7, Some(3), Bound::Lower);
         let e = t.probe(42).unwrap();
@@ -284,7 +284,7 @@ mod tests {
 
     #[test]
     fn foreign_and_torn_entries_are_ignored() {
-        let t = Table::new(1);
+        let t = TranspositionTable::new(1);
         let a = 0x1234_5678_9ABC_DEF0u64;
         t.store(a, 10, 3, Some(1), Bound::Exact);
         let first = t.bucket(a);
@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn replacement_prefers_shallow_and_old() {
-        let mut t = Table::new(1);
+        let mut t = TranspositionTable::new(1);
         let buckets = t.mask as u64 + 1;
         // Three hashes that share a bucket.
         let h = |i: u64| ((i * buckets) << 20) | 7;

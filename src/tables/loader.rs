@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use super::{open, Rules, Tables};
+use super::{open, EndgameTables, Rules};
 use crate::game::Game;
 use crate::search::oracle::Oracle;
 use crate::sync::lock;
@@ -65,10 +65,10 @@ impl std::fmt::Display for Source {
     }
 }
 
-/// Tables being opened on a thread of their own.
+/// Endgame tables being opened on a thread of their own.
 #[derive(Debug, Default)]
 pub struct Loading {
-    done: Mutex<Option<Arc<Tables>>>,
+    done: Mutex<Option<Arc<EndgameTables>>>,
     ready: Condvar,
     /// The problems met (refused files), given once to whoever asks first.
     warnings: Mutex<Vec<String>>,
@@ -76,12 +76,12 @@ pub struct Loading {
 
 impl Loading {
     /// The tables, if they are ready.
-    pub fn get(&self) -> Option<Arc<Tables>> {
+    pub fn get(&self) -> Option<Arc<EndgameTables>> {
         lock(&self.done).clone()
     }
 
     /// The tables, once they are ready.
-    pub fn wait(&self) -> Arc<Tables> {
+    pub fn wait(&self) -> Arc<EndgameTables> {
         let mut done = lock(&self.done);
         loop {
             if let Some(tables) = done.as_ref() {
@@ -92,7 +92,7 @@ impl Loading {
     }
 
     /// The tables, if they are ready within `patience`.
-    pub fn wait_for(&self, patience: Duration) -> Option<Arc<Tables>> {
+    pub fn wait_for(&self, patience: Duration) -> Option<Arc<EndgameTables>> {
         let deadline = Instant::now() + patience;
         let mut done = lock(&self.done);
         loop {
@@ -153,7 +153,7 @@ pub fn load(source: &Source, rules: Rules) -> Option<Arc<Loading>> {
     if let Err(e) = spawned {
         log::warn!("cannot start the thread that opens the tables ({e}): no tables");
         *lock(&loading.warnings) = vec![format!("endgame tables not loaded: {e}")];
-        *lock(&loading.done) = Some(Arc::new(Tables::empty(rules)));
+        *lock(&loading.done) = Some(Arc::new(EndgameTables::empty(rules)));
     }
     Some(loading)
 }

@@ -161,14 +161,14 @@ impl Level {
 
 /// A set of levels for one set of rules, each present or not.
 #[derive(Clone, Debug)]
-pub struct Tables {
+pub struct EndgameTables {
     rules: Rules,
     levels: Vec<Option<Level>>,
     /// The proof order of the levels built in memory.
     orders: Vec<Option<ProofOrder>>,
 }
 
-impl build::Lower for Tables {
+impl build::Lower for EndgameTables {
     fn entry(&self, n: usize, index: u64) -> Entry {
         let level = self.levels[n]
             .as_ref()
@@ -181,7 +181,7 @@ impl build::Lower for Tables {
     }
 }
 
-/// What happened to one level during [`Tables::build_into`].
+/// What happened to one level during [`EndgameTables::build_into`].
 #[derive(Debug)]
 pub enum BuildEvent<'a> {
     /// The level's file was already there and valid: loaded, not rebuilt.
@@ -199,10 +199,10 @@ pub enum BuildEvent<'a> {
     },
 }
 
-impl Tables {
+impl EndgameTables {
     /// No level at all.
-    pub fn empty(rules: Rules) -> Tables {
-        Tables {
+    pub fn empty(rules: Rules) -> EndgameTables {
+        EndgameTables {
             rules,
             levels: vec![None; index::MAX_LEVEL + 1],
             orders: vec![None; index::MAX_LEVEL + 1],
@@ -298,8 +298,8 @@ impl Tables {
     }
 
     /// Levels `0..=max` built in memory.
-    pub fn build_in_memory(rules: Rules, max: usize) -> Tables {
-        let mut tables = Tables::empty(rules);
+    pub fn build_in_memory(rules: Rules, max: usize) -> EndgameTables {
+        let mut tables = EndgameTables::empty(rules);
         tables.fill_in_memory(max);
         tables
     }
@@ -322,9 +322,9 @@ impl Tables {
     /// Loads every valid level file of these rules from `dir`, up to
     /// `max`. Levels whose file is missing are skipped silently; a file
     /// that is present but refused is reported, with its level, and skipped.
-    pub fn load(dir: &Path, rules: Rules, max: usize) -> (Tables, Vec<(usize, LoadError)>) {
+    pub fn load(dir: &Path, rules: Rules, max: usize) -> (EndgameTables, Vec<(usize, LoadError)>) {
         use rayon::prelude::*;
-        let mut tables = Tables::empty(rules);
+        let mut tables = EndgameTables::empty(rules);
         let mut errors = Vec::new();
         // The levels are independent files: read and checked in parallel
         // (a gigabyte of levels up to 24 seeds takes seconds on one core).
@@ -352,8 +352,8 @@ impl Tables {
         max: usize,
         progress: &Progress,
         on_event: &mut dyn FnMut(BuildEvent),
-    ) -> std::io::Result<Tables> {
-        let mut tables = Tables::empty(rules);
+    ) -> std::io::Result<EndgameTables> {
+        let mut tables = EndgameTables::empty(rules);
         for n in 0..=max.min(index::MAX_LEVEL) {
             match file::read_level(dir, &rules, n) {
                 Ok((codebook, entries)) => {
@@ -408,7 +408,12 @@ pub struct Verdict {
 /// (true: nothing since the last capture, so the bounds with an empty
 /// history apply; else those under every history), or `None` when its
 /// level is not present or the game is over.
-pub fn verdict(tables: &Tables, game: &Oware, board: &Board, fresh: bool) -> Option<Verdict> {
+pub fn verdict(
+    tables: &EndgameTables,
+    game: &Oware,
+    board: &Board,
+    fresh: bool,
+) -> Option<Verdict> {
     if game.end(board).is_some() || Rules::of(game) != tables.rules {
         return None;
     }
@@ -448,11 +453,11 @@ mod witness;
 /// file provided them or not. Returns the
 /// problems met, one line each (refused files; a missing default
 /// directory is not a problem).
-pub fn open(dir: Option<&Path>, rules: Rules) -> (Tables, Vec<String>) {
+pub fn open(dir: Option<&Path>, rules: Rules) -> (EndgameTables, Vec<String>) {
     let dir = dir.map(Path::to_path_buf).or_else(default_dir);
     let (mut tables, errors) = match &dir {
-        Some(dir) if dir.is_dir() => Tables::load(dir, rules, index::MAX_LEVEL),
-        _ => (Tables::empty(rules), Vec::new()),
+        Some(dir) if dir.is_dir() => EndgameTables::load(dir, rules, index::MAX_LEVEL),
+        _ => (EndgameTables::empty(rules), Vec::new()),
     };
     let problems = errors
         .iter()

@@ -4,7 +4,7 @@
 
 use std::cmp::Ordering;
 
-use super::{verdict, Tables};
+use super::{verdict, EndgameTables};
 use crate::game::{Game, History};
 use crate::variants::oware::{Board, Move, Oware};
 
@@ -49,7 +49,7 @@ pub struct MoveOutcome {
 /// only with an empty history is taken as the value whatever the history
 /// (see [`keeping_moves`]).
 pub fn move_outcomes(
-    tables: &Tables,
+    tables: &EndgameTables,
     game: &Oware,
     pos: &Board,
     history: &History<u128>,
@@ -158,7 +158,7 @@ fn result(scores: [u32; 2], me: usize) -> Ordering {
 /// seed or two short. Measured by the test
 /// `games_from_covered_positions_keep_the_table_result`.
 pub fn keeping_moves(
-    tables: &Tables,
+    tables: &EndgameTables,
     game: &Oware,
     pos: &Board,
     history: &History<u128>,

@@ -3,14 +3,14 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use super::{keeping_moves, verdict, Rules, Tables};
+use super::{keeping_moves, verdict, EndgameTables, Rules};
 use crate::game::{Game, History};
 use crate::search::oracle::Oracle;
 use crate::variants::oware::{Board, Move, Oware};
 
 /// The tables with the rules of the game they answer for.
 struct TableOracle {
-    tables: Arc<Tables>,
+    tables: Arc<EndgameTables>,
     game: Oware,
     /// The most seeds on the board a level covers: a cheap test that
     /// spares most nodes of the middle game the index computation.
@@ -81,7 +81,7 @@ impl Oracle<Oware> for TableOracle {
 /// The oracle of `tables` for `game`, when `game` is `oware` with the rules
 /// the tables were built for and at least one level is present; `None`
 /// otherwise (other variants and rules have no tables).
-pub fn oracle_for<G: Game>(game: &G, tables: &Arc<Tables>) -> Option<Arc<dyn Oracle<G>>> {
+pub fn oracle_for<G: Game>(game: &G, tables: &Arc<EndgameTables>) -> Option<Arc<dyn Oracle<G>>> {
     let oware = (game as &dyn Any).downcast_ref::<Oware>()?;
     if Rules::of(oware) != tables.rules() {
         return None;

@@ -145,7 +145,7 @@ fn within_bounds(holes: &Holes, lo: u8, hi: u8) -> bool {
 
 #[test]
 fn every_small_position_has_the_value_of_an_exhaustive_search() {
-    let tables = Tables::build_in_memory(Rules::default(), CHECKED);
+    let tables = EndgameTables::build_in_memory(Rules::default(), CHECKED);
     for n in 0..=CHECKED {
         let mut holes = unrank(n, 0);
         let mut unknown = 0;
@@ -181,7 +181,7 @@ fn every_small_position_has_the_value_of_an_exhaustive_search() {
 /// under every history, and an exact position keeps its value.
 #[test]
 fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
-    let tables = Tables::build_in_memory(Rules::default(), CHECKED);
+    let tables = EndgameTables::build_in_memory(Rules::default(), CHECKED);
     let mut rng = Rng::new(2024);
     let (mut checked, mut exact, mut bounded) = (0, 0, 0);
     for _ in 0..1500 {
@@ -226,7 +226,7 @@ fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
 
 #[test]
 fn most_small_values_are_proved() {
-    let tables = Tables::build_in_memory(Rules::default(), 5);
+    let tables = EndgameTables::build_in_memory(Rules::default(), 5);
     for n in 0..=5 {
         let level = tables.level(n).unwrap();
         let proved = level
@@ -248,8 +248,9 @@ fn most_small_values_are_proved() {
 fn files_round_trip_and_bad_files_are_refused() {
     let dir = crate::scratch::dir("tables-files");
     let rules = Rules::default();
-    let built = Tables::build_into(&dir, rules, 6, &Progress::default(), &mut |_| {}).unwrap();
-    let (loaded, errors) = Tables::load(&dir, rules, 31);
+    let built =
+        EndgameTables::build_into(&dir, rules, 6, &Progress::default(), &mut |_| {}).unwrap();
+    let (loaded, errors) = EndgameTables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(loaded.levels(), (0..=6).collect::<Vec<_>>());
     for n in 0..=6 {
@@ -306,7 +307,7 @@ fn files_round_trip_and_bad_files_are_refused() {
 fn a_change_to_any_header_byte_refuses_the_file() {
     let dir = crate::scratch::dir("tables-header");
     let rules = Rules::default();
-    Tables::build_into(&dir, rules, 5, &Progress::default(), &mut |_| {}).unwrap();
+    EndgameTables::build_into(&dir, rules, 5, &Progress::default(), &mut |_| {}).unwrap();
     let path = file::level_path(&dir, &rules, 5);
     let good = std::fs::read(&path).unwrap();
     assert!(file::read_level(&dir, &rules, 5).is_ok());
@@ -330,7 +331,7 @@ fn a_change_to_any_header_byte_refuses_the_file() {
 fn files_of_format_1_load() {
     let dir = crate::scratch::dir("tables-format1");
     let rules = Rules::default();
-    let built = Tables::build_in_memory(rules, 6);
+    let built = EndgameTables::build_in_memory(rules, 6);
     for n in 0..=6 {
         let book = built.codebook(n).unwrap();
         let old: Vec<u8> = built
@@ -351,7 +352,7 @@ fn files_of_format_1_load() {
             .count();
         file::write_level_format_1(&dir, &rules, n, &old, exact as u64).unwrap();
     }
-    let (loaded, errors) = Tables::load(&dir, rules, 31);
+    let (loaded, errors) = EndgameTables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");
     for n in 0..=6 {
         let size = level_size(n);
@@ -376,7 +377,7 @@ fn files_of_format_1_load() {
 fn a_resumed_build_writes_the_same_files() {
     let dir = crate::scratch::dir("tables-resume");
     let rules = Rules::default();
-    Tables::build_into(&dir, rules, 7, &Progress::default(), &mut |_| {}).unwrap();
+    EndgameTables::build_into(&dir, rules, 7, &Progress::default(), &mut |_| {}).unwrap();
     let whole: Vec<Vec<u8>> = (0..=7)
         .map(|n| std::fs::read(file::level_path(&dir, &rules, n)).unwrap())
         .collect();
@@ -387,7 +388,7 @@ fn a_resumed_build_writes_the_same_files() {
     }
     std::fs::write(dir.join(".oware-nocapture-feed-06.awtb.tmp1"), b"partial").unwrap();
     let mut loaded = Vec::new();
-    Tables::build_into(&dir, rules, 7, &Progress::default(), &mut |e| {
+    EndgameTables::build_into(&dir, rules, 7, &Progress::default(), &mut |e| {
         if let BuildEvent::Loaded { n } = e {
             loaded.push(n)
         }
@@ -438,7 +439,7 @@ fn the_retrograde_builder_gives_the_fixpoint_of_the_equations() {
         } else {
             9
         };
-        let mut tables = Tables::empty(Rules::of(&rules));
+        let mut tables = EndgameTables::empty(Rules::of(&rules));
         for n in 0..=max {
             tables.build_level(n, &Progress::default(), true);
             let (expected, codebook) = super::fixpoint::level(&rules, n, &tables);
@@ -468,7 +469,7 @@ fn the_retrograde_builder_gives_the_fixpoint_of_the_equations() {
 #[test]
 #[ignore = "a measurement: cargo test --release --lib print_level_statistics -- --ignored --nocapture"]
 fn print_level_statistics() {
-    let mut tables = Tables::empty(Rules::default());
+    let mut tables = EndgameTables::empty(Rules::default());
     for n in 0..=16 {
         let t = std::time::Instant::now();
         let s = tables.build_level(n, &Progress::default(), false);
@@ -478,7 +479,12 @@ fn print_level_statistics() {
 
 /// Plays a game from `start` with the hard level and the tables on both
 /// sides, `depth` plies a move; returns its end.
-fn play_out(game: Oware, tables: &Arc<Tables>, start: Board, depth: u32) -> crate::game::GameEnd {
+fn play_out(
+    game: Oware,
+    tables: &Arc<EndgameTables>,
+    start: Board,
+    depth: u32,
+) -> crate::game::GameEnd {
     use crate::search::{Limits, Searcher};
     let mut searcher = Searcher::new(game.clone(), 1, 1);
     searcher.set_oracle(oracle_for(&game, tables));
@@ -518,7 +524,7 @@ fn games_from_covered_positions_keep_the_table_result() {
     const N: usize = STARTUP_LEVELS;
     let rules = Rules::default();
     let game = rules.game();
-    let tables = Arc::new(Tables::build_in_memory(rules, N));
+    let tables = Arc::new(EndgameTables::build_in_memory(rules, N));
     let mut rng = Rng::new(11);
     let (mut exact, mut known, mut played_out) = (0, 0, 0);
     let winner = |s: [u32; 2]| s[0].cmp(&s[1]);
@@ -570,8 +576,8 @@ fn probe_cost() {
     // AWALE_PROBE_DIR=DIR measures the levels built there (up to 24 seeds,
     // far larger than the caches); by default levels 0-12 in memory.
     let tables = Arc::new(match std::env::var_os("AWALE_PROBE_DIR") {
-        Some(dir) => Tables::load(std::path::Path::new(&dir), rules, 24).0,
-        None => Tables::build_in_memory(rules, 12),
+        Some(dir) => EndgameTables::load(std::path::Path::new(&dir), rules, 24).0,
+        None => EndgameTables::build_in_memory(rules, 12),
     });
     let max = tables.complete_up_to().unwrap();
     println!("levels 0-{max}");
@@ -651,7 +657,7 @@ fn search_scores_respect_the_table_bounds() {
     const N: usize = 9;
     let rules = Rules::default();
     let game = rules.game();
-    let tables = Arc::new(Tables::build_in_memory(rules, N));
+    let tables = Arc::new(EndgameTables::build_in_memory(rules, N));
     let mut searcher = Searcher::new(game.clone(), 1, 1);
     searcher.set_oracle(oracle_for(&game, &tables));
     let limits = Limits {
@@ -735,7 +741,7 @@ fn the_proof_order_always_leads_to_earlier_proofs() {
     use super::index::{level_board, mover_holes};
     let rules = Rules::default();
     let game = rules.game();
-    let tables = Tables::build_in_memory(rules, 8);
+    let tables = EndgameTables::build_in_memory(rules, 8);
     let (mut lows, mut highs) = (0, 0);
     for n in 1..=8usize {
         let nn = n as u8;

@@ -29,7 +29,7 @@
 
 use super::index::{level_size, rank, unrank, HOLES};
 use super::tests::{reference_moves, turned};
-use super::Tables;
+use super::EndgameTables;
 use crate::rng::Rng;
 
 /// Real positions (holes and side to move) are nodes `2 r + s`, `r` the
@@ -56,7 +56,7 @@ pub struct Level {
 impl Level {
     /// Level `n`'s moves, with the captures valued by `tables` (which must
     /// hold the levels below `n`).
-    pub fn new(tables: &Tables, n: usize) -> Level {
+    pub fn new(tables: &EndgameTables, n: usize) -> Level {
         let size = level_size(n) as usize;
         let n8 = n as u8;
         let mut children = Vec::with_capacity(size);
@@ -287,7 +287,7 @@ mod tests {
     /// random histories.
     #[test]
     fn bounds_under_a_history_hold_the_value_under_it() {
-        let tables = Tables::build_in_memory(Rules::default(), 3);
+        let tables = EndgameTables::build_in_memory(Rules::default(), 3);
         let mut rng = Rng::new(11);
         for n in 1..=3 {
             let level = Level::new(&tables, n);
@@ -336,7 +336,7 @@ mod tests {
     /// empty history, for a position a capture reaches).
     const LENGTHS: [usize; 10] = [1, 2, 4, 8, 32, 128, 512, 4096, 1 << 16, usize::MAX];
 
-    fn sample(tables: &Tables, n: usize, positions: usize, seed: u64) -> Sample {
+    fn sample(tables: &EndgameTables, n: usize, positions: usize, seed: u64) -> Sample {
         let level = Level::new(tables, n);
         let mut rng = Rng::new(seed);
         let mut out = Sample::default();
@@ -371,7 +371,7 @@ mod tests {
 
     #[test]
     fn positions_marked_exact_keep_their_value_under_long_histories() {
-        let tables = Tables::build_in_memory(Rules::default(), 7);
+        let tables = EndgameTables::build_in_memory(Rules::default(), 7);
         for n in [5, 7] {
             let s = sample(&tables, n, 60, n as u64);
             assert_eq!(s.contradicted, 0, "level {n}: {s:?}");
@@ -576,7 +576,7 @@ mod tests {
         missed: Vec<([u8; HOLES], i32)>,
     }
 
-    fn verdicts(tables: &Tables, n: usize, ranks: &[usize], cap: usize) -> Verdicts {
+    fn verdicts(tables: &EndgameTables, n: usize, ranks: &[usize], cap: usize) -> Verdicts {
         let level = Level::new(tables, n);
         let entries = Entries::new(&level);
         let mut out = Verdicts::default();
@@ -612,7 +612,7 @@ mod tests {
     /// tables mark nearly every position that all its histories agree on.
     #[test]
     fn positions_marked_exact_keep_their_value_under_every_history() {
-        let tables = Tables::build_in_memory(Rules::default(), 3);
+        let tables = EndgameTables::build_in_memory(Rules::default(), 3);
         for n in 1..=3 {
             let ranks: Vec<usize> = (0..level_size(n) as usize).collect();
             let v = verdicts(&tables, n, &ranks, 20_000);
@@ -637,7 +637,7 @@ mod tests {
         let max = env_or("AWALE_CENSUS_MAX", 3);
         let cap = env_or("AWALE_CENSUS_CAP", 20_000);
         let sample = env_or("AWALE_CENSUS_SAMPLE", usize::MAX);
-        let tables = Tables::build_in_memory(Rules::default(), max);
+        let tables = EndgameTables::build_in_memory(Rules::default(), max);
         for n in 1..=max {
             let started = std::time::Instant::now();
             let size = level_size(n) as usize;
@@ -675,7 +675,7 @@ mod tests {
     fn history_census() {
         let (min, max) = (env_or("AWALE_CENSUS_MIN", 3), env_or("AWALE_CENSUS_MAX", 8));
         let positions = env_or("AWALE_CENSUS_SAMPLE", 200);
-        let tables = Tables::build_in_memory(Rules::default(), max);
+        let tables = EndgameTables::build_in_memory(Rules::default(), max);
         for n in min..=max {
             let s = sample(&tables, n, positions, 1000 + n as u64);
             let pct = |k: usize| 100.0 * k as f64 / s.positions as f64;

@@ -32,7 +32,7 @@ use super::cycles::Cycles;
 use super::fixpoint;
 use super::index::{level_size, rank, unrank, HOLES};
 use super::tests::reference_moves;
-use super::Tables;
+use super::EndgameTables;
 
 /// The quiet children (as ranks, mover-relative) of every position of
 /// level `n`, in rank order.
@@ -273,7 +273,7 @@ pub struct Census {
 /// Counts the positions of level `n` that a witness (module doc) proves
 /// inexact, against what `tables` (which must hold level `n` and those
 /// below) marks.
-pub fn census(tables: &Tables, n: usize) -> Census {
+pub fn census(tables: &EndgameTables, n: usize) -> Census {
     let children = quiet_children(n);
     let cycles = Cycles::of_level(&tables.rules().game(), n);
     let comes_back = |p: usize, c: usize| cycles.comes_back(p, c);
@@ -465,7 +465,7 @@ mod tests {
 
     #[test]
     fn no_position_marked_exact_has_a_witness_of_the_contrary() {
-        let tables = Tables::build_in_memory(Rules::default(), 7);
+        let tables = EndgameTables::build_in_memory(Rules::default(), 7);
         for n in 0..=7 {
             let c = census(&tables, n);
             assert_eq!(c.contradicted, 0, "level {n}: {c:?}");
@@ -481,7 +481,7 @@ mod tests {
 
     #[test]
     fn what_a_plain_minimax_settles_the_tables_mark_exact_with_that_value() {
-        let tables = Tables::build_in_memory(Rules::default(), 7);
+        let tables = EndgameTables::build_in_memory(Rules::default(), 7);
         let mut below = Vec::new();
         for n in 0..=7 {
             let settled = plain_minimax(n, &below);
@@ -507,7 +507,7 @@ mod tests {
             env_or("AWALE_CENSUS_MIN", 0),
             env_or("AWALE_CENSUS_MAX", 12),
         );
-        let tables = Tables::build_in_memory(Rules::default(), max);
+        let tables = EndgameTables::build_in_memory(Rules::default(), max);
         let mut minimax = Vec::new();
         for n in 0..=max {
             minimax.push(plain_minimax(n, &minimax));

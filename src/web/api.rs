@@ -1,5 +1,5 @@
 //! The JSON API's handlers (docs/web.md): each reads its request, asks the
-//! game's [`AnyTable`](super::state::AnyTable) and answers its state, or an
+//! game's [`AnyBoardGame`](super::state::AnyBoardGame) and answers its state, or an
 //! [`ApiError`]. Searches run on blocking threads through the thinker
 //! ([`crate::think`]); a new request on a game stops the search it runs.
 
@@ -19,7 +19,7 @@ use super::errors::ApiError;
 use super::games::{Slot, Thinking};
 use super::limit::SearchPermit;
 use super::mind::InfoJson;
-use super::state::{self, AnyTable, Setup, StateJson};
+use super::state::{self, AnyBoardGame, Setup, StateJson};
 use super::App;
 use crate::search::{Level, Limits};
 use crate::sync::{lock, Stop};
@@ -193,14 +193,14 @@ pub async fn variants() -> Json<Vec<state::VariantJson>> {
 }
 
 /// The state of the game `id` in `slot`, whose `table` the caller locked.
-fn state_of(table: &dyn AnyTable, slot: &Slot, id: &str, app: &App) -> StateJson {
-    let mut state = table.state(id, &app.tables);
+fn state_of(game: &dyn AnyBoardGame, slot: &Slot, id: &str, app: &App) -> StateJson {
+    let mut state = game.state(id, &app.tables);
     state.thinking = slot.is_thinking();
     state
 }
 
-fn answer(table: &dyn AnyTable, slot: &Slot, id: &str, app: &App) -> Json<StateJson> {
-    Json(state_of(table, slot, id, app))
+fn answer(game: &dyn AnyBoardGame, slot: &Slot, id: &str, app: &App) -> Json<StateJson> {
+    Json(state_of(game, slot, id, app))
 }
 
 /// `POST /api/games`: 201 and the state of a new game.
@@ -212,14 +212,14 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
         .iter()
         .map(|(name, value)| Ok((name.clone(), option_value(name, value)?)))
         .collect::<Result<Vec<_>, ApiError>>()?;
-    let table = state::build(&Setup {
+    let game = state::build(&Setup {
         variant: req.variant,
         options,
         position: req.position,
         moves: req.moves.unwrap_or_default(),
     })?;
-    let (id, slot) = app.store.insert(table);
-    let state = state_of(slot.table().as_ref(), &slot, &id, &app);
+    let (id, slot) = app.store.insert(game);
+    let state = state_of(slot.game().as_ref(), &slot, &id, &app);
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
@@ -229,8 +229,8 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<StateJson>, ApiError> {
     let slot = app.store.get(&id)?;
-    let table = slot.table();
-    Ok(answer(table.as_ref(), &slot, &id, &app))
+    let game = slot.game();
+    Ok(answer(game.as_ref(), &slot, &id, &app))
 }
 
 /// `POST /api/games/{id}/stop`: stops the game's search, if any, and
@@ -244,9 +244,9 @@ pub async fn stop(
     let slot = app.store.get(&id)?;
     // Locked first, as in `change`: an engine move found meanwhile is
     // either played before this answer or refused after it.
-    let table = slot.table();
+    let game = slot.game();
     slot.interrupt();
-    Ok(answer(table.as_ref(), &slot, &id, &app))
+    Ok(answer(game.as_ref(), &slot, &id, &app))
 }
 
 /// `DELETE /api/games/{id}`: 204.
@@ -262,16 +262,16 @@ pub async fn delete(
 fn change(
     app: &App,
     id: &str,
-    f: impl FnOnce(&mut Box<dyn AnyTable>) -> Result<(), ApiError>,
+    f: impl FnOnce(&mut Box<dyn AnyBoardGame>) -> Result<(), ApiError>,
 ) -> Result<Json<StateJson>, ApiError> {
     let slot = app.store.get(id)?;
     // The game is locked before its search is stopped: an engine move
     // found meanwhile waits for the lock, then sees the new version.
-    let mut table = slot.table();
+    let mut game = slot.game();
     slot.interrupt();
-    f(&mut table)?;
+    f(&mut game)?;
     slot.changed();
-    Ok(answer(table.as_ref(), &slot, id, app))
+    Ok(answer(game.as_ref(), &slot, id, app))
 }
 
 /// The body of `POST /api/games/{id}/move`.
@@ -318,8 +318,8 @@ pub struct PositionBody {
 }
 
 /// The variant and options of a game, for a new line of the same rules.
-fn same_rules(table: &dyn AnyTable) -> Setup {
-    let state = table.state("", &crate::tables::loader::Source::Off);
+fn same_rules(game: &dyn AnyBoardGame) -> Setup {
+    let state = game.state("", &crate::tables::loader::Source::Off);
     Setup {
         variant: Some(state.variant.to_string()),
         options: state
@@ -387,9 +387,9 @@ pub async fn prepare(
     let permit = app.searches.permit().await?;
     // The game is locked first, as `change` does: a change cannot come
     // between the new search's signal and the version it thinks about.
-    let table = slot.table();
+    let game = slot.game();
     let stop = slot.new_search();
-    let legal = table.legal_moves();
+    let legal = game.legal_moves();
     if legal.is_empty() {
         return Err(ApiError::Conflict(
             "the game is over: no move to think about".into(),
@@ -397,7 +397,7 @@ pub async fn prepare(
     }
     let book = app.book.as_ref().filter(|_| book);
     Ok(Prepared {
-        mind: table.mind(level, seed(), &app.tables, book, &app.eval),
+        mind: game.mind(level, seed(), &app.tables, book, &app.eval),
         version: slot.version(),
         legal,
         stop,
@@ -438,7 +438,7 @@ pub async fn engine(
         .best
         .as_ref()
         .ok_or_else(|| ApiError::Conflict("the engine found no move".into()))?;
-    let mut table = slot.table();
+    let mut game = slot.game();
     if slot.version() != version {
         return Err(ApiError::Conflict(
             "the game changed while the engine was thinking".into(),
@@ -452,9 +452,9 @@ pub async fn engine(
             "another request on the game stopped the engine's search".into(),
         ));
     }
-    table.play(&best.mv)?;
+    game.play(&best.mv)?;
     slot.changed();
-    let mut state = state_of(table.as_ref(), &slot, &id, &app);
+    let mut state = state_of(game.as_ref(), &slot, &id, &app);
     state.engine = Some(outcome.answer());
     Ok(Json(state))
 }
@@ -565,7 +565,7 @@ pub async fn get_record(
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let slot = app.store.get(&id)?;
-    let text = slot.table().record();
+    let text = slot.game().record();
     let text = match query.get("format").map(String::as_str) {
         None | Some("records") => text,
         Some("ogn") => state::ogn_of_record(&text)?,
@@ -588,9 +588,9 @@ pub async fn post_record(
     let text = std::str::from_utf8(&body)
         .map_err(|_| ApiError::BadRequest("the record is not UTF-8 text".into()))?;
     let setup = state::setup_from_record(text)?;
-    let table = state::build(&setup)?;
+    let game = state::build(&setup)?;
     change(&app, &id, move |t| {
-        *t = table;
+        *t = game;
         Ok(())
     })
 }

@@ -1,5 +1,5 @@
 //! The store of games: id -> game, each with its line (inside its
-//! [`AnyTable`]) and the stop signal of the search it runs. A bounded
+//! [`AnyBoardGame`]) and the stop signal of the search it runs. A bounded
 //! number of games is kept: past [`MAX_GAMES`] the least recently used
 //! goes, and so does a game nobody touched for [`IDLE`].
 
@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::errors::ApiError;
-use super::state::AnyTable;
+use super::state::AnyBoardGame;
 use crate::sync::{lock, Stop};
 
 /// The most games kept at once.
@@ -20,7 +20,7 @@ pub const IDLE: Duration = Duration::from_secs(3600);
 
 /// One game: its table, a count of its changes, and its running search.
 pub struct Slot {
-    table: Mutex<Box<dyn AnyTable>>,
+    game: Mutex<Box<dyn AnyBoardGame>>,
     /// Bumped by every change of the game, so that an engine move found
     /// for an older version of the game is not played on a newer one.
     version: AtomicU64,
@@ -42,9 +42,9 @@ impl Drop for Thinking {
 }
 
 impl Slot {
-    fn new(table: Box<dyn AnyTable>) -> Slot {
+    fn new(game: Box<dyn AnyBoardGame>) -> Slot {
         Slot {
-            table: Mutex::new(table),
+            game: Mutex::new(game),
             version: AtomicU64::new(0),
             search: Mutex::new(Stop::new()),
             running: Arc::new(AtomicUsize::new(0)),
@@ -63,8 +63,8 @@ impl Slot {
     }
 
     /// The game, locked.
-    pub fn table(&self) -> MutexGuard<'_, Box<dyn AnyTable>> {
-        lock(&self.table)
+    pub fn game(&self) -> MutexGuard<'_, Box<dyn AnyBoardGame>> {
+        lock(&self.game)
     }
 
     /// The game's version (see [`Slot::changed`]).
@@ -135,9 +135,9 @@ impl Store {
 
     /// Stores a new game and returns its id, dropping the least recently
     /// used games past [`MAX_GAMES`] and those idle for [`IDLE`].
-    pub fn insert(&self, table: Box<dyn AnyTable>) -> (String, Arc<Slot>) {
+    pub fn insert(&self, game: Box<dyn AnyBoardGame>) -> (String, Arc<Slot>) {
         let id = self.fresh_id();
-        let slot = Arc::new(Slot::new(table));
+        let slot = Arc::new(Slot::new(game));
         let mut games = lock(&self.games);
         let now = Instant::now();
         games.retain(|_, e| {

@@ -2,7 +2,7 @@
 //! redone, and the JSON state docs/web.md describes, with every legal move
 //! described hole by hole by the rules layer ([`crate::variants::view`]).
 //!
-//! [`AnyTable`] is the object-safe face of [`Table`], so the store holds
+//! [`AnyBoardGame`] is the object-safe face of [`BoardGame`], so the store holds
 //! games of every variant side by side.
 
 use std::collections::BTreeMap;
@@ -225,7 +225,7 @@ pub fn variants() -> Vec<VariantJson> {
 }
 
 /// A game of some variant, whatever it is: what the handlers ask of it.
-pub trait AnyTable: Send {
+pub trait AnyBoardGame: Send {
     /// The JSON state; `id` is the game's id, `tables` where the endgame
     /// tables come from.
     fn state(&self, id: &str, tables: &Source) -> StateJson;
@@ -253,7 +253,7 @@ pub trait AnyTable: Send {
 }
 
 /// A game of the variant `G`.
-pub struct Table<G: BoardView> {
+pub struct BoardGame<G: BoardView> {
     line: Line<G>,
     /// The moves undone, last undone last, as written from their position.
     redo: Vec<String>,
@@ -274,10 +274,10 @@ pub struct Setup {
 
 /// Builds the game `setup` describes. An unknown variant or option value
 /// is 422, a bad position string 400, a move that cannot be played 409.
-pub fn build(setup: &Setup) -> Result<Box<dyn AnyTable>, ApiError> {
+pub fn build(setup: &Setup) -> Result<Box<dyn AnyBoardGame>, ApiError> {
     struct Build<'a>(&'a Setup);
     impl ViewVisitor for Build<'_> {
-        type Output = Result<Box<dyn AnyTable>, ApiError>;
+        type Output = Result<Box<dyn AnyBoardGame>, ApiError>;
         fn visit<G: BoardView>(self, game: G) -> Self::Output {
             let start = match &self.0.position {
                 Some(text) => game
@@ -289,7 +289,7 @@ pub fn build(setup: &Setup) -> Result<Box<dyn AnyTable>, ApiError> {
             let moves = expand_moves(self.0.moves.iter().map(String::as_str));
             line.play_all(&moves)
                 .map_err(|e| ApiError::Conflict(format!("moves: {e}")))?;
-            Ok(Box::new(Table {
+            Ok(Box::new(BoardGame {
                 line,
                 redo: Vec::new(),
             }))
@@ -343,7 +343,7 @@ fn move_error(e: GameError) -> ApiError {
     ApiError::Conflict(e.to_string())
 }
 
-impl<G: BoardView> Table<G> {
+impl<G: BoardView> BoardGame<G> {
     fn hole(game: &G, pos: &G::Position, i: usize) -> HoleJson {
         let seeds: Vec<SeedsJson> = game
             .hole_seeds(pos, i)
@@ -422,7 +422,7 @@ impl<G: BoardView> Table<G> {
     }
 }
 
-impl<G: BoardView> AnyTable for Table<G> {
+impl<G: BoardView> AnyBoardGame for BoardGame<G> {
     fn state(&self, id: &str, tables: &Source) -> StateJson {
         let game = self.line.game();
         let pos = self.line.position();
@@ -549,7 +549,7 @@ pub fn ogn_of_record(text: &str) -> Result<String, ApiError> {
 mod tests {
     use super::*;
 
-    fn oware() -> Box<dyn AnyTable> {
+    fn oware() -> Box<dyn AnyBoardGame> {
         build(&Setup::default()).unwrap()
     }
 
@@ -576,23 +576,23 @@ mod tests {
 
     #[test]
     fn undo_and_redo_walk_the_line() {
-        let mut table = oware();
-        assert!(matches!(table.undo(), Err(ApiError::Conflict(_))));
-        table.play("F").unwrap();
-        table.play("f").unwrap();
-        table.undo().unwrap();
-        table.undo().unwrap();
-        assert_eq!(table.state("g", &Source::Off).redo, ["F", "f"]);
-        table.redo().unwrap();
-        let state = table.state("g", &Source::Off);
+        let mut game = oware();
+        assert!(matches!(game.undo(), Err(ApiError::Conflict(_))));
+        game.play("F").unwrap();
+        game.play("f").unwrap();
+        game.undo().unwrap();
+        game.undo().unwrap();
+        assert_eq!(game.state("g", &Source::Off).redo, ["F", "f"]);
+        game.redo().unwrap();
+        let state = game.state("g", &Source::Off);
         assert_eq!(state.moves, ["F"]);
         assert_eq!(state.redo, ["f"]);
         let last = state.last.unwrap();
         assert_eq!((last.mv.as_str(), last.side), ("F", "S"));
         // A new move clears the redo list.
-        table.play("a").unwrap();
-        assert!(table.state("g", &Source::Off).redo.is_empty());
-        assert!(matches!(table.redo(), Err(ApiError::Conflict(_))));
+        game.play("a").unwrap();
+        assert!(game.state("g", &Source::Off).redo.is_empty());
+        assert!(matches!(game.redo(), Err(ApiError::Conflict(_))));
     }
 
     #[test]
@@ -657,9 +657,9 @@ mod tests {
 
     #[test]
     fn records_round_trip() {
-        let mut table = oware();
-        table.play("F").unwrap();
-        let setup = setup_from_record(&table.record()).unwrap();
+        let mut game = oware();
+        game.play("F").unwrap();
+        let setup = setup_from_record(&game.record()).unwrap();
         assert_eq!(setup.moves, ["F"]);
         assert_eq!(setup.variant.as_deref(), Some("oware"));
         assert!(matches!(
@@ -670,10 +670,10 @@ mod tests {
 
     #[test]
     fn ogn_round_trips_and_covers_oware_only() {
-        let mut table = oware();
-        table.play("F").unwrap();
-        table.play("f").unwrap();
-        let text = ogn_of_record(&table.record()).unwrap();
+        let mut game = oware();
+        game.play("F").unwrap();
+        game.play("f").unwrap();
+        let text = ogn_of_record(&game.record()).unwrap();
         assert!(text.contains("\n1. F f *\n"), "{text}");
         let setup = setup_from_record(&text).unwrap();
         assert_eq!(setup.moves, ["F", "f"]);
