@@ -1,41 +1,31 @@
-//! awale: an engine for the Awale (Oware) family of games.
+//! awale: the engine's binary crate, on top of [`awale_core`].
 //!
-//! Layers, from the bottom: [`game`] (the trait every variant implements),
-//! [`variants`] (the rule sets), [`perft`] (move-path counting), and above
-//! them the search, the protocol, the referee ([`referee`]), the terminal
-//! game ([`play`]) and the command-line tools, which know the game only
-//! through the [`game::Game`] trait. [`bench`] is a tool above the search
-//! (it builds its positions from the variants). [`rng`] is the one seeded
-//! random generator they share, [`sync`] their locking and stop signal,
-//! [`prefetch`] their cache hint.
-//! [`think`] is "search against a deadline, keep the best move so far",
-//! used by the protocol, the arbiter mode and the terminal game.
-//! [`files`] opens every input file with its checks and bounds.
-//! [`datagen`] writes self-play training data for the evaluation, [`tune`]
-//! fits the evaluation's weights to it. [`ogn`] reads and writes Oware
-//! Game Notation files (over the rules, which never depend on it);
-//! [`files`] is the bounded read and atomic write of the files people
-//! exchange with the tools.
+//! The core (the rules, the search, the evaluations, the endgame tables,
+//! the book and perft) is re-exported here under its own module names, so
+//! that `awale::game`, `awale::search` and the rest name the core's
+//! modules. Above it, this crate holds what speaks to the world: the
+//! protocol ([`protocol`]), the referee ([`referee`]), the terminal game
+//! ([`play`]), the web board ([`web`]), [`think`] ("search against a
+//! deadline, keep the best move so far", with the book beside it, shared by
+//! the protocol, the arbiter mode, the terminal game and the web board),
+//! [`bench`] (the search's node-count signature), [`datagen`] (self-play
+//! training data), [`tune`] (the evaluation's weights fitted to it) and
+//! [`ogn`] (Oware Game Notation files). The command line is in the binary
+//! (`src/cli`).
+
+pub use awale_core::{
+    book, checksum, files, game, parallel, perft, prefetch, rng, search, sync, tables, variants,
+};
+
+#[cfg(test)]
+pub(crate) use awale_core::scratch;
 
 pub mod bench;
-pub mod book;
-pub mod checksum;
 pub mod datagen;
-pub mod files;
-pub mod game;
 pub mod ogn;
-pub mod perft;
 pub mod play;
-pub mod prefetch;
 pub mod protocol;
 pub mod referee;
-pub mod rng;
-#[cfg(test)]
-pub(crate) mod scratch;
-pub mod search;
-pub mod sync;
-pub mod tables;
 pub mod think;
 pub mod tune;
-pub mod variants;
 pub mod web;

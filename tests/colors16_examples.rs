@@ -1,5 +1,5 @@
 //! The three worked examples of the `colors16` rule text (the course's
-//! text, with the correction of "Cas 2.2" that `src/variants/colors16/mod.rs`
+//! text, with the correction of "Cas 2.2" that `crates/awale-core/src/variants/colors16/mod.rs`
 //! notes): set up the position, play the move from its notation, check the
 //! seeds captured and every hole after.
 

@@ -1,6 +1,6 @@
 //! The three worked examples of the rule texts (the 2023/24 and 2025/26
 //! texts repeat those of `colors16`, with the correction of "Cas 2.2" that
-//! `src/variants/colors16/mod.rs` notes) in `transparent80` and
+//! `crates/awale-core/src/variants/colors16/mod.rs` notes) in `transparent80` and
 //! `transparent96`. Each is set in a full position: the holes the example
 //! leaves out hold transparent seeds (one in `transparent80`, two in
 //! `transparent96`), and the seeds off the board are split between the

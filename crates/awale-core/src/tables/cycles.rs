@@ -14,7 +14,7 @@
 //! turned half a turn with the other side to move behaves the same, so
 //! `comes_back` is the same for both sides to move.
 
-use rayon::prelude::*;
+use crate::parallel::prelude::*;
 
 use super::index::{advance, level_board, level_size, mover_holes, rank, unrank};
 use crate::game::Game;

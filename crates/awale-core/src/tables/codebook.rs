@@ -21,7 +21,7 @@
 
 use std::collections::HashMap;
 
-use rayon::prelude::*;
+use crate::parallel::prelude::*;
 
 use super::entry::Entry;
 

@@ -203,7 +203,7 @@ pub struct Searcher<G: Game> {
     level: Level,
     seed: u64,
     workers: WorkerPool<G>,
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<crate::parallel::ThreadPool>,
     oracle: Option<Arc<dyn Oracle<G>>>,
     /// Nodes split in the last search.
     splits: u64,
@@ -262,15 +262,21 @@ impl<G: Game> Searcher<G> {
     /// Uses `threads` search threads (at least 1). If the thread pool cannot
     /// be built, the search runs on one thread and a warning is logged.
     pub fn set_threads(&mut self, threads: usize) {
-        let threads = threads.max(1);
+        let mut threads = threads.max(1);
         if threads == self.threads {
             return;
         }
         self.pool = None;
         if threads > 1 {
-            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            match crate::parallel::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+            {
                 Ok(pool) => self.pool = Some(pool),
-                Err(e) => log::warn!("cannot start {threads} search threads ({e}); using one"),
+                Err(e) => {
+                    log::warn!("cannot start {threads} search threads ({e}); using one");
+                    threads = 1;
+                }
             }
         }
         self.threads = threads;

@@ -249,7 +249,7 @@ impl<G: Game> WorkerPool<G> {
 
     /// The calling thread's stack of idle workers.
     fn slot(&self) -> &Mutex<Vec<Worker<G>>> {
-        let thread = rayon::current_thread_index().unwrap_or(0);
+        let thread = crate::parallel::current_thread_index().unwrap_or(0);
         &self.slots[thread % self.slots.len()]
     }
 

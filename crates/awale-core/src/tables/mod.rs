@@ -323,7 +323,7 @@ impl EndgameTables {
     /// `max`. Levels whose file is missing are skipped silently; a file
     /// that is present but refused is reported, with its level, and skipped.
     pub fn load(dir: &Path, rules: Rules, max: usize) -> (EndgameTables, Vec<(usize, LoadError)>) {
-        use rayon::prelude::*;
+        use crate::parallel::prelude::*;
         let mut tables = EndgameTables::empty(rules);
         let mut errors = Vec::new();
         // The levels are independent files: read and checked in parallel

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rayon::prelude::*;
+use crate::parallel::prelude::*;
 
 use crate::game::{Game, History, Step};
 
@@ -95,7 +95,7 @@ const STOP_GRAIN: u32 = 3;
 #[derive(Debug)]
 pub enum PerftError {
     /// The thread pool could not be built.
-    Threads(rayon::ThreadPoolBuildError),
+    Threads(crate::parallel::ThreadPoolBuildError),
     /// The stop flag was set before the count was returned.
     Stopped,
 }
@@ -138,7 +138,7 @@ pub fn divide<G: Game>(
     let counts = if threads <= 1 {
         moves.iter().map(|&mv| count(mv)).collect()
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
+        let pool = crate::parallel::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(PerftError::Threads)?;

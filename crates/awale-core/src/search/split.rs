@@ -140,7 +140,7 @@ fn fan_out(n: usize, help: &(dyn Fn() + Sync)) {
         0 => {}
         1 => help(),
         _ => {
-            rayon::join(help, || fan_out(n - 1, help));
+            crate::parallel::join(help, || fan_out(n - 1, help));
         }
     }
 }
@@ -200,7 +200,7 @@ impl<G: Game> Worker<G> {
             sh.workers.give(w);
             sh.end_work();
         };
-        rayon::join(
+        crate::parallel::join(
             || {
                 self.take_children(sh, &split);
                 // Waiting for the helpers from here on.

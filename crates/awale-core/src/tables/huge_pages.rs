@@ -36,7 +36,7 @@ pub fn advise<T>(region: &mut [MaybeUninit<T>]) {
 /// A vector of `len` values made by `make`, on huge pages where possible,
 /// filled on the rayon threads.
 pub fn filled<T: Send>(len: usize, make: impl Fn() -> T + Sync + Send) -> Vec<T> {
-    use rayon::prelude::*;
+    use crate::parallel::prelude::*;
     let mut v = Vec::with_capacity(len);
     advise(&mut v.spare_capacity_mut()[..len]);
     v.par_extend((0..len).into_par_iter().map(|_| make()));

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Mutex;
 
-use rayon::prelude::*;
+use crate::parallel::prelude::*;
 
 use super::split::SplitPoint;
 use super::thread::{Shared, Worker};

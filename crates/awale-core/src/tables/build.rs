@@ -63,7 +63,7 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-use rayon::prelude::*;
+use crate::parallel::prelude::*;
 
 use super::codebook::{self, Codebook};
 use super::cycles::Cycles;

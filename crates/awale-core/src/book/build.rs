@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use rayon::prelude::*;
+use crate::parallel::prelude::*;
 
 use super::format::{Entry, MAX_SCORE};
 use super::{position_key, rules_text, Book, BookError};
@@ -150,7 +150,7 @@ pub fn build<G: Game>(
     stop: &AtomicBool,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Book, BookError> {
-    let pool = rayon::ThreadPoolBuilder::new()
+    let pool = crate::parallel::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
         .build()
         .map_err(|e| BookError(format!("cannot start the build's threads: {e}")))?;

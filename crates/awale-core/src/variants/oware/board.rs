@@ -431,12 +431,12 @@ impl std::fmt::Debug for Board {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "test-support"))]
 impl Board {
     /// A random position for unit tests: each hole in turn takes at most
     /// `per_hole` of `seeds` seeds (uniformly, of those left), the rest
     /// splits between the scores, and either side is to move.
-    pub(crate) fn random(rng: &mut crate::rng::Rng, seeds: usize, per_hole: usize) -> Board {
+    pub fn random(rng: &mut crate::rng::Rng, seeds: usize, per_hole: usize) -> Board {
         let mut holes = [0u8; HOLES];
         let mut left = seeds;
         for h in &mut holes {
