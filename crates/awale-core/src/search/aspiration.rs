@@ -4,9 +4,8 @@
 //! the iteration is searched again with that side of the window widened.
 //!
 //! Whether they pay depends on how much the score moves from one depth to
-//! the next; the measurements are in `BENCHMARKS.md` ("Aspiration
-//! windows"): with the fitted evaluation, a window of a seed either side
-//! searches the fewest nodes, and a self-play test kept it.
+//! the next: with the fitted evaluation, a window of a seed either side
+//! searches the fewest nodes.
 
 use super::score::{Score, INFINITE};
 

@@ -390,6 +390,9 @@ impl<G: Game> Searcher<G> {
         self.hard_search(pos, history, limits, moves, stop, on_info, start)
     }
 
+    /// The hard level's search of `moves` (not empty): iterative deepening,
+    /// each iteration's lines searched in aspiration windows, until a limit
+    /// says to stop.
     #[allow(clippy::too_many_arguments)]
     fn hard_search(
         &mut self,
@@ -405,8 +408,91 @@ impl<G: Game> Searcher<G> {
         let budget = Budget::new(limits, game.side_to_move(pos).index());
         self.tt.new_search();
         self.workers.for_each(|w| w.reset());
-        let sh = Shared {
-            game,
+        let sh = self.shared(limits, &budget, stop, start);
+        let mut root: Vec<RootMove<G>> = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                next: game.play(pos, mv),
+                pv: vec![mv],
+            })
+            .collect();
+        let lines = limits.multipv.clamp(1, root.len());
+        let known = self.known_at_root(pos, history);
+        let mut deepening = Deepening::<G> {
+            centre: Score(0),
+            result: SearchResult {
+                best: Some(root[0].mv),
+                score: Score(0),
+                depth: 0,
+                nodes: 0,
+                tbhits: 0,
+                pv: vec![root[0].mv],
+            },
+            stability: Stability::default(),
+        };
+        // The whole deepening runs on the pool: one hand-over per search,
+        // not one per iteration (each costs a thread wake-up, a good part
+        // of a short iteration).
+        let parallel = self.pool.is_some();
+        let aspiration = self.config.aspiration;
+        let mut deepen = || {
+            'deepen: for depth in 1..=budget.depth {
+                sh.limits_armed.store(depth > 1, Ordering::Relaxed);
+                // The lines of this iteration: their reports and scores as
+                // searched (before the oracle's bounds).
+                let mut reports: Vec<(SearchInfo<G::Move>, i32)> = Vec::with_capacity(lines);
+                for line in 0..lines {
+                    // With several lines, the later ones have no score to aim at.
+                    let aim = aspiration && lines == 1 && depth > 1;
+                    let last = aim.then_some(deepening.centre);
+                    let rest = &mut root[line..];
+                    let Some(best) = search_line(&sh, parallel, pos, history, rest, depth, last)
+                    else {
+                        break 'deepen;
+                    };
+                    let info = line_info(&sh, depth, line, best.score, &root[line].pv);
+                    reports.push((info, best.score));
+                }
+                deepening.report(reports, &mut root[..lines], depth, known, on_info);
+                if deepening.is_over(&sh, &budget, depth, root.len()) {
+                    break;
+                }
+            }
+        };
+        match &self.pool {
+            Some(pool) => pool.install(deepen),
+            None => deepen(),
+        }
+        let mut result = deepening.result;
+        result.nodes = sh.nodes.load(Ordering::Relaxed);
+        result.tbhits = sh.tbhits.load(Ordering::Relaxed);
+        self.splits = sh.splits.load(Ordering::Relaxed);
+        log::debug!(
+            "{} nodes split, {} workers used",
+            self.splits,
+            self.workers.count()
+        );
+        // An infinite search returns at `stop`, a pondering one at `stop` or
+        // the ponderhit, whatever it found meanwhile.
+        let waiting = || limits.infinite || limits.clock_start(start).is_none();
+        while waiting() && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        result
+    }
+
+    /// What the threads of a hard search started at `start` share, within
+    /// `limits` and `budget` and until `stop`.
+    fn shared<'a>(
+        &'a self,
+        limits: &'a Limits,
+        budget: &Budget,
+        stop: &'a AtomicBool,
+        start: Instant,
+    ) -> Shared<'a, G> {
+        Shared {
+            game: &self.game,
             tt: &self.tt,
             oracle: self.oracle.as_deref(),
             use_tt: self.config.use_tt,
@@ -431,157 +517,155 @@ impl<G: Game> Searcher<G> {
             // The thread that runs the deepening.
             searching: AtomicUsize::new(1),
             splits: AtomicU64::new(0),
-        };
-        let mut root: Vec<RootMove<G>> = moves
-            .iter()
-            .map(|&mv| RootMove {
-                mv,
-                next: game.play(pos, mv),
-                pv: vec![mv],
-            })
-            .collect();
-        let lines = limits.multipv.clamp(1, root.len());
-        // What the oracle knows of the root bounds the best line's score,
-        // as it bounds every node's below.
-        let me = game.side_to_move(pos).index();
-        let known = self
-            .oracle
+        }
+    }
+
+    /// What the oracle knows of the root `pos` (reached through
+    /// `history`): bounds on the best line's score, as it bounds every
+    /// node's below (the full range when it knows nothing).
+    fn known_at_root(&self, pos: &G::Position, history: &History<G::Key>) -> (i32, i32) {
+        let me = self.game.side_to_move(pos).index();
+        self.oracle
             .as_ref()
             .and_then(|o| o.final_range(pos, history.reversible_plies() == 0))
             .map_or((-INFINITE, INFINITE), |[worst, best]| {
                 (table_result(worst, me, 0), table_result(best, me, 0))
-            });
-        // The last iteration's score as searched (before the oracle's
-        // bounds): the centre of the next aspiration window.
-        let mut centre = Score(0);
-        let mut result = SearchResult {
-            best: Some(root[0].mv),
-            score: Score(0),
-            depth: 0,
-            nodes: 0,
-            tbhits: 0,
-            pv: vec![root[0].mv],
-        };
-        // The whole deepening runs on the pool: one hand-over per search,
-        // not one per iteration (each costs a thread wake-up, a good part
-        // of a short iteration).
-        let parallel = self.pool.is_some();
-        let mut stability = Stability::default();
-        let mut deepen = || {
-            'deepen: for depth in 1..=budget.depth {
-                sh.limits_armed.store(depth > 1, Ordering::Relaxed);
-                // The lines of this iteration: their reports and scores as
-                // searched (before the oracle's bounds).
-                let mut reports: Vec<(SearchInfo<G::Move>, i32)> = Vec::with_capacity(lines);
-                for line in 0..lines {
-                    // With several lines, the later ones have no score to aim at.
-                    let aim = self.config.aspiration && lines == 1 && depth > 1;
-                    let last = aim.then_some(centre);
-                    let mut window = Window::around(last, depth);
-                    let best = loop {
-                        let best = root::search(
-                            &sh,
-                            parallel,
-                            pos,
-                            history,
-                            &mut root[line..],
-                            depth as i32,
-                            (window.alpha, window.beta),
-                        );
-                        let Some(best) = best else {
-                            break 'deepen;
-                        };
-                        // The best move goes to the front of its slice; the
-                        // others keep their order.
-                        root[line..=line + best.index].rotate_right(1);
-                        match window.widen(best.score) {
-                            Some(wider) => window = wider,
-                            None => break best,
-                        }
-                    };
-                    let nodes = sh.nodes.load(Ordering::Relaxed);
-                    let time = start.elapsed();
-                    let info = SearchInfo {
-                        depth,
-                        seldepth: self.workers.seldepth().max(depth as usize) as u32,
-                        multipv: line + 1,
-                        score: Score(best.score),
-                        nodes,
-                        tbhits: sh.tbhits.load(Ordering::Relaxed),
-                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-                        hashfull: self.tt.hashfull(),
-                        time,
-                        pv: root[line].pv.clone(),
-                    };
-                    reports.push((info, best.score));
+            })
+    }
+}
+
+/// What iterative deepening carries from one iteration to the next.
+struct Deepening<G: Game> {
+    /// The last iteration's score as searched (before the oracle's
+    /// bounds): the centre of the next aspiration window.
+    centre: Score,
+    /// The best line of the last completed iteration, its score within the
+    /// oracle's bounds.
+    result: SearchResult<G::Move>,
+    /// How settled the best move is, for the time a clock search takes.
+    stability: Stability,
+}
+
+impl<G: Game> Deepening<G> {
+    /// Takes in the `reports` of iteration `depth` (each with its score as
+    /// searched), one a line of `root`, and sends them to `on_info`.
+    fn report(
+        &mut self,
+        mut reports: Vec<(SearchInfo<G::Move>, i32)>,
+        root: &mut [RootMove<G>],
+        depth: u32,
+        known: (i32, i32),
+        on_info: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
+    ) {
+        // Each line was searched alone, with a full window, among the
+        // moves the lines before it left: pruning and the table can
+        // score a move lower there than in the next line's search.
+        // The lines go out best first, as a reader of MultiPV
+        // expects (a stable sort: equal scores keep their order).
+        // The root moves follow their lines (each line's pv starts
+        // with its move).
+        reports.sort_by_key(|r| std::cmp::Reverse(r.1));
+        root.sort_by_key(|rm| reports.iter().position(|r| r.0.pv.first() == Some(&rm.mv)));
+        for (line, (mut info, searched)) in reports.into_iter().enumerate() {
+            info.multipv = line + 1;
+            if line == 0 {
+                // What the oracle knows bounds the best line.
+                info.score = Score(within(searched, known));
+                if depth > 1 {
+                    self.stability
+                        .iteration(self.result.best != Some(root[0].mv));
                 }
-                // Each line was searched alone, with a full window, among the
-                // moves the lines before it left: pruning and the table can
-                // score a move lower there than in the next line's search.
-                // The lines go out best first, as a reader of MultiPV
-                // expects (a stable sort: equal scores keep their order).
-                // The root moves follow their lines (each line's pv starts
-                // with its move).
-                reports.sort_by_key(|r| std::cmp::Reverse(r.1));
-                root[..lines]
-                    .sort_by_key(|rm| reports.iter().position(|r| r.0.pv.first() == Some(&rm.mv)));
-                for (line, (mut info, searched)) in reports.into_iter().enumerate() {
-                    info.multipv = line + 1;
-                    if line == 0 {
-                        // What the oracle knows bounds the best line.
-                        info.score = Score(within(searched, known));
-                        if depth > 1 {
-                            stability.iteration(result.best != Some(root[0].mv));
-                        }
-                        centre = Score(searched);
-                        result = SearchResult {
-                            best: Some(root[0].mv),
-                            score: info.score,
-                            depth,
-                            nodes: info.nodes,
-                            tbhits: info.tbhits,
-                            pv: info.pv.clone(),
-                        };
-                    }
-                    on_info(&info);
-                }
-                if limits.infinite {
-                    continue;
-                }
-                // While pondering no time is used up yet.
-                let used = sh.time_used();
-                let solved = result.score.plies_to_end().is_some_and(|p| p <= depth);
-                let soft_over = budget
-                    .soft
-                    .is_some_and(|s| used.is_some_and(|used| used >= stability.scale(s) / 2));
-                let forced = root.len() == 1 && budget.soft.is_some();
-                let nodes_over = budget
-                    .nodes
-                    .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
-                if solved || soft_over || forced || nodes_over {
-                    break;
-                }
+                self.centre = Score(searched);
+                self.result = SearchResult {
+                    best: Some(root[0].mv),
+                    score: info.score,
+                    depth,
+                    nodes: info.nodes,
+                    tbhits: info.tbhits,
+                    pv: info.pv.clone(),
+                };
             }
-        };
-        match &self.pool {
-            Some(pool) => pool.install(deepen),
-            None => deepen(),
+            on_info(&info);
         }
-        result.nodes = sh.nodes.load(Ordering::Relaxed);
-        result.tbhits = sh.tbhits.load(Ordering::Relaxed);
-        self.splits = sh.splits.load(Ordering::Relaxed);
-        log::debug!(
-            "{} nodes split, {} workers used",
-            self.splits,
-            self.workers.count()
-        );
-        // An infinite search returns at `stop`, a pondering one at `stop` or
-        // the ponderhit, whatever it found meanwhile.
-        let waiting = || limits.infinite || limits.clock_start(start).is_none();
-        while waiting() && !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
+    }
+
+    /// Whether the deepening stops after iteration `depth` of a root with
+    /// `root_moves` moves: the result is proved, half the (stability
+    /// scaled) soft time is gone, the move is forced in a timed search, or
+    /// the node budget is spent. An infinite search never stops here.
+    fn is_over(&self, sh: &Shared<G>, budget: &Budget, depth: u32, root_moves: usize) -> bool {
+        if sh.limits.infinite {
+            return false;
         }
-        result
+        // While pondering no time is used up yet.
+        let used = sh.time_used();
+        let solved = self.result.score.plies_to_end().is_some_and(|p| p <= depth);
+        let soft_over = budget
+            .soft
+            .is_some_and(|s| used.is_some_and(|used| used >= self.stability.scale(s) / 2));
+        let forced = root_moves == 1 && budget.soft.is_some();
+        let nodes_over = budget
+            .nodes
+            .is_some_and(|n| sh.nodes.load(Ordering::Relaxed) >= n);
+        solved || soft_over || forced || nodes_over
+    }
+}
+
+/// Searches the moves `root` (this line's and the ones after it) to
+/// `depth`, in aspiration windows around `last` (the full window when
+/// `None`) widened until the score falls inside; the best move goes to the
+/// front of `root`, the others keep their order. `None` when the search
+/// was aborted.
+fn search_line<G: Game>(
+    sh: &Shared<G>,
+    parallel: bool,
+    pos: &G::Position,
+    history: &History<G::Key>,
+    root: &mut [RootMove<G>],
+    depth: u32,
+    last: Option<Score>,
+) -> Option<root::RootBest> {
+    let mut window = Window::around(last, depth);
+    loop {
+        let best = root::search(
+            sh,
+            parallel,
+            pos,
+            history,
+            root,
+            depth as i32,
+            (window.alpha, window.beta),
+        )?;
+        root[..=best.index].rotate_right(1);
+        match window.widen(best.score) {
+            Some(wider) => window = wider,
+            None => return Some(best),
+        }
+    }
+}
+
+/// The report of line `line` (0 the best) of iteration `depth`, which
+/// scored `score` with the principal variation `pv`.
+fn line_info<G: Game>(
+    sh: &Shared<G>,
+    depth: u32,
+    line: usize,
+    score: i32,
+    pv: &[G::Move],
+) -> SearchInfo<G::Move> {
+    let nodes = sh.nodes.load(Ordering::Relaxed);
+    let time = sh.start.elapsed();
+    SearchInfo {
+        depth,
+        seldepth: sh.workers.seldepth().max(depth as usize) as u32,
+        multipv: line + 1,
+        score: Score(score),
+        nodes,
+        tbhits: sh.tbhits.load(Ordering::Relaxed),
+        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+        hashfull: sh.tt.hashfull(),
+        time,
+        pv: pv.to_vec(),
     }
 }
 

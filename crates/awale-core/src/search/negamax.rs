@@ -201,134 +201,64 @@ impl<G: Game> Worker<G> {
         sh: &Shared<G>,
         sp: Option<&SplitPoint>,
         pos: &G::Position,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.next_poll {
-            self.poll(sh);
-        }
-        if is_cut(sp) {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if !self.enter(sh, sp) {
             return 0;
         }
         let game = sh.game;
-        let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        let me = game.side_to_move(pos).index();
+        let mut node = Node {
+            pos,
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv_node: beta - alpha > 1,
+            me: game.side_to_move(pos).index(),
+            known: (-INFINITE, INFINITE),
+        };
         // What the oracle knows: the value itself, or bounds that cut the
         // node off when the window lies outside them and else bound the
         // value found below.
-        let mut known = (-INFINITE, INFINITE);
         let fresh = self.history.reversible_plies() == 0;
         if ply > 0 {
             match self.oracle_window(sh, pos, fresh, ply, alpha, beta) {
-                Ok(bounds) => known = bounds,
+                Ok(bounds) => node.known = bounds,
                 Err(settled) => return settled,
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return within(self.leaf(game, pos, ply), known);
+            return within(self.leaf(game, pos, ply), node.known);
         }
-
-        // Nodes one ply above the leaves neither probe nor store: they are
-        // the most numerous interior nodes, a probe there is a cache miss
-        // that costs more than searching the few leaves below, and their
-        // entries would push deeper ones out.
-        let use_tt = sh.use_tt && depth >= TT_MIN_DEPTH;
-        let hash = if use_tt { game.hash(pos) } else { 0 };
-        let mut tt_index = None;
-        let mut tt_entry = None;
-        if use_tt {
-            if let Some(e) = sh.tt.probe(hash) {
-                tt_index = e.move_index.map(usize::from);
-                tt_entry = Some(e);
-                let deep_enough = if sh.exact_depth {
-                    e.depth as i32 == depth
-                } else {
-                    e.depth as i32 >= depth
-                };
-                if !pv_node && deep_enough {
-                    let s = from_tt(e.score, ply);
-                    match e.bound {
-                        Bound::Exact => return s,
-                        Bound::Lower if s >= beta => return s,
-                        Bound::Upper if s <= alpha => return s,
-                        _ => {}
-                    }
-                }
-            }
-        }
+        let table = match probe_table(sh, &node) {
+            Ok(table) => table,
+            Err(settled) => return settled,
+        };
 
         // Internal iterative reduction: a node the table has no move for,
         // far enough from the leaves, is searched a ply shallower. Without
         // a first move to try, its ordering is poor and the search costly;
         // if the node matters, the next iteration comes back with a move.
-        if sh.depth_changes && use_tt && tt_index.is_none() && depth >= IIR_MIN_DEPTH {
-            depth -= 1;
+        if sh.depth_changes && table.used && table.index.is_none() && node.depth >= IIR_MIN_DEPTH {
+            node.depth -= 1;
         }
-
-        // The node's evaluation, kept on the path: a side whose evaluation
-        // rose since its previous turn is improving, and is pruned with a
-        // ply less of margin; one that is not has its late moves reduced a
-        // ply more.
-        self.evals[ply] = None;
-        let mut improving = false;
-        // The margins below are in plain centiseeds: scores are compared
-        // with them divided by the evaluation's scale here.
-        let mut scale = 64;
-        if sh.depth_changes && game.end(pos).is_none() {
-            let eval = clamp_heuristic(game.evaluate(pos));
-            scale = game.evaluation_scale(pos);
-            self.evals[ply] = Some(eval);
-            improving = ply >= 2 && futility::improving(eval, self.evals[ply - 2]);
-        }
-
-        // The evaluation of a node that may be pruned, kept for skipping
-        // its quiet moves below.
-        let mut stand = None;
-        if let Some(eval) = self.evals[ply].filter(|_| !pv_node && futility::may_prune(depth, beta))
-        {
-            if futility::is_futile(
-                depth,
-                unscaled(eval, scale),
-                unscaled(beta, scale),
-                improving,
-            ) {
-                return within(eval, known);
-            }
-            if razoring::is_hopeless(depth, unscaled(eval, scale), unscaled(alpha, scale)) {
-                // The captures alone, at a null window on alpha; the oracle
-                // was asked above and the evaluation is at hand.
-                let q = self.quiesce_captures(
-                    sh,
-                    pos,
-                    ply,
-                    alpha,
-                    alpha + 1,
-                    QUIESCENCE_PLIES,
-                    eval,
-                    known,
-                );
-                if q <= alpha {
-                    return q;
-                }
-            }
-            stand = Some(eval);
+        let mut estimate = self.estimate(sh, pos, ply);
+        if let Err(settled) = self.prune_before_moves(sh, &node, &mut estimate) {
+            return settled;
         }
 
         let mut moves = G::Moves::default();
         game.legal_moves(pos, &mut moves);
         if moves.is_empty() {
             return match game.end(pos) {
-                Some(end) => game_result(end.scores, me, ply),
+                Some(end) => game_result(end.scores, node.me, ply),
                 None => 0,
             };
         }
@@ -336,185 +266,349 @@ impl<G: Game> Worker<G> {
         // fed) costs no depth: the line is searched as deep as a choice
         // would be. The path's length bounds the chains of them.
         if sh.depth_changes && moves.len() == 1 && ply < MAX_PLY / 2 {
-            depth += 1;
+            node.depth += 1;
         }
-        let tt_index = tt_index.filter(|&i| i < moves.len());
-        let my_score = game.scores(pos)[me];
         let here = self.history.len() - 1;
         let outer_rep_low = self.rep_low;
         self.rep_low = usize::MAX;
-        let alpha_orig = alpha;
-        let mut best = -INFINITE;
-        let mut best_index = None;
-        let mut first = true;
+        let found = self.search_moves(sh, sp, &node, &moves, &table, &estimate);
+        let inner_rep_low = self.rep_low;
+        self.rep_low = outer_rep_low.min(inner_rep_low);
+        let found = match found {
+            Ok(found) => found,
+            Err(settled) => return settled,
+        };
+        if self.aborted {
+            return 0;
+        }
+        let clamped = within(found.best, node.known);
+        if table.used && inner_rep_low >= here {
+            store(sh, &table, &node, &found, clamped);
+        }
+        clamped
+    }
 
+    /// Searches the node's moves, the table's first: what they found, or
+    /// `Err(value)` when the table's move settles the node without the
+    /// others (see [`Self::table_move_first`]).
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        sh: &Shared<G>,
+        sp: Option<&SplitPoint>,
+        node: &Node<G>,
+        moves: &G::Moves,
+        table: &TableProbe,
+        estimate: &Estimate,
+    ) -> Result<Found, i32> {
+        let ply = node.ply;
+        let tt_index = table.index.filter(|&i| i < moves.len());
+        let my_score = sh.game.scores(node.pos)[node.me];
+        let mut found = Found {
+            alpha: node.alpha,
+            best: -INFINITE,
+            index: None,
+            first: true,
+        };
         // The table's move first, before the others are even played.
         let mut cut = false;
         if let Some(i) = tt_index {
-            let mv = moves[i];
-            let next = game.play(pos, mv);
-            let extension = match tt_entry {
-                Some(e) if sh.depth_changes && ply > 0 && ply < MAX_PLY / 2 && moves.len() > 1 => {
-                    self.singular_extension(sh, sp, pos, &moves, i, &e, depth, ply, beta, pv_node)
-                }
-                _ => Ok(0),
-            };
-            if self.aborted {
-                self.rep_low = outer_rep_low.min(self.rep_low);
-                return 0;
+            let entry = table.entry;
+            cut = self.table_move_first(sh, sp, node, moves, i, entry, my_score, &mut found)?;
+        }
+        if !cut && !self.aborted {
+            let mut list = std::mem::take(&mut self.lists[ply]);
+            self.order_moves(sh, node, moves, tt_index, my_score, &mut list);
+            self.other_moves(sh, sp, node, &list, estimate, &mut found);
+            self.lists[ply] = list;
+        }
+        Ok(found)
+    }
+
+    /// Counts a node and polls the limits every [`super::thread::POLL`]
+    /// nodes; false when the search unwinds (a limit, a stop, or a cutoff
+    /// of the split point chain `sp`).
+    #[inline(always)]
+    fn enter(&mut self, sh: &Shared<G>, sp: Option<&SplitPoint>) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.poll(sh);
+        }
+        if is_cut(sp) {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    /// The node's evaluation, kept on the path at `ply`: a side whose
+    /// evaluation rose since its previous turn is improving, and is pruned
+    /// with a ply less of margin; one that is not has its late moves
+    /// reduced a ply more. Computed only where the search changes depths
+    /// and the game goes on.
+    #[inline(always)]
+    fn estimate(&mut self, sh: &Shared<G>, pos: &G::Position, ply: usize) -> Estimate {
+        let game = sh.game;
+        self.evals[ply] = None;
+        let mut estimate = Estimate {
+            eval: None,
+            improving: false,
+            scale: 64,
+            stand: None,
+        };
+        if sh.depth_changes && game.end(pos).is_none() {
+            let eval = clamp_heuristic(game.evaluate(pos));
+            estimate.eval = Some(eval);
+            estimate.scale = game.evaluation_scale(pos);
+            self.evals[ply] = Some(eval);
+            estimate.improving = ply >= 2 && futility::improving(eval, self.evals[ply - 2]);
+        }
+        estimate
+    }
+
+    /// Reverse futility pruning and razoring, before the moves are even
+    /// listed: `Err(value)` when they settle the node. A node that may be
+    /// pruned keeps its evaluation in `estimate.stand`, by which its quiet
+    /// moves may be skipped later.
+    #[inline(always)]
+    fn prune_before_moves(
+        &mut self,
+        sh: &Shared<G>,
+        node: &Node<G>,
+        estimate: &mut Estimate,
+    ) -> Result<(), i32> {
+        let depth = node.depth;
+        let Some(eval) = estimate
+            .eval
+            .filter(|_| !node.pv_node && futility::may_prune(depth, node.beta))
+        else {
+            return Ok(());
+        };
+        let scale = estimate.scale;
+        let (alpha, beta) = (node.alpha, node.beta);
+        if futility::is_futile(
+            depth,
+            unscaled(eval, scale),
+            unscaled(beta, scale),
+            estimate.improving,
+        ) {
+            return Err(within(eval, node.known));
+        }
+        if razoring::is_hopeless(depth, unscaled(eval, scale), unscaled(alpha, scale)) {
+            // The captures alone, at a null window on alpha; the oracle
+            // was asked above and the evaluation is at hand.
+            let q = self.quiesce_captures(
+                sh,
+                node.pos,
+                node.ply,
+                alpha,
+                alpha + 1,
+                QUIESCENCE_PLIES,
+                eval,
+                node.known,
+            );
+            if q <= alpha {
+                return Err(q);
             }
-            let extension = match extension {
-                Ok(plies) => plies,
-                Err(cut) => {
-                    // Like any value found below, brought within what the
-                    // oracle proved.
-                    self.rep_low = outer_rep_low.min(self.rep_low);
-                    return within(cut, known);
+        }
+        estimate.stand = Some(eval);
+        Ok(())
+    }
+
+    /// Searches the table's move `moves[i]` first, extended or reduced as
+    /// [`Self::singular_extension`] says, into `found`: `Ok(true)` when it
+    /// cut the node off, `Err(value)` when the node is settled without
+    /// its other moves (0 when the search unwinds, the bound of a
+    /// multi-cut).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn table_move_first(
+        &mut self,
+        sh: &Shared<G>,
+        sp: Option<&SplitPoint>,
+        node: &Node<G>,
+        moves: &G::Moves,
+        i: usize,
+        entry: Option<Entry>,
+        my_score: u32,
+        found: &mut Found,
+    ) -> Result<bool, i32> {
+        let game = sh.game;
+        let (pos, depth, ply, beta) = (node.pos, node.depth, node.ply, node.beta);
+        let mv = moves[i];
+        let next = game.play(pos, mv);
+        let extension = match entry {
+            Some(e) if sh.depth_changes && ply > 0 && ply < MAX_PLY / 2 && moves.len() > 1 => {
+                self.singular_extension(sh, sp, pos, moves, i, &e, depth, ply, beta, node.pv_node)
+            }
+            _ => Ok(0),
+        };
+        if self.aborted {
+            return Err(0);
+        }
+        let extension = match extension {
+            Ok(plies) => plies,
+            // Like any value found below, brought within what the oracle
+            // proved.
+            Err(cut) => return Err(within(cut, node.known)),
+        };
+        let s = self.child(
+            sh,
+            sp,
+            pos,
+            &next,
+            depth + extension,
+            ply,
+            found.alpha,
+            beta,
+            true,
+            0,
+        );
+        found.first = false;
+        found.best = s;
+        found.index = Some(i);
+        let mut cut = false;
+        if s > found.alpha {
+            found.alpha = s;
+            if node.pv_node {
+                self.update_pv(ply, mv);
+            }
+            if s >= beta {
+                cut = true;
+                if !self.aborted && game.scores(&next)[node.me] == my_score {
+                    self.quiet.update(&mv, node.me, depth, true);
                 }
+            }
+        }
+        Ok(cut)
+    }
+
+    /// Fills `list` with the node's moves other than the table's
+    /// (`tt_index`), played and ordered: captures by size, then quiet
+    /// moves by their history. The children that will probe the table
+    /// have their buckets fetched meanwhile (and their endgame table
+    /// entries, which every child probes).
+    #[inline(always)]
+    fn order_moves(
+        &self,
+        sh: &Shared<G>,
+        node: &Node<G>,
+        moves: &G::Moves,
+        tt_index: Option<usize>,
+        my_score: u32,
+        list: &mut Vec<Child<G>>,
+    ) {
+        let game = sh.game;
+        let prefetch = sh.use_tt && node.depth > TT_MIN_DEPTH;
+        list.clear();
+        for (i, &mv) in moves.iter().enumerate() {
+            if Some(i) == tt_index {
+                continue;
+            }
+            let next = game.play(node.pos, mv);
+            if prefetch {
+                sh.tt.prefetch(game.hash(&next));
+            }
+            if let Some(oracle) = sh.oracle {
+                oracle.prefetch(&next);
+            }
+            let gain = game.scores(&next)[node.me].saturating_sub(my_score);
+            let key = if gain > 0 {
+                capture_key(gain)
+            } else {
+                quiet_key(self.quiet.value(&mv, node.me))
+            };
+            list.push((key, (mv, i, next)));
+        }
+        sort_by_key_desc(list);
+    }
+
+    /// Searches the ordered moves `list` into `found`, up to a cutoff: the
+    /// rest shared out over idle threads once one move has been searched
+    /// (see [`super::split`]), quiet moves skipped by futility or reduced
+    /// late in the order.
+    #[inline(always)]
+    fn other_moves(
+        &mut self,
+        sh: &Shared<G>,
+        sp: Option<&SplitPoint>,
+        node: &Node<G>,
+        list: &[Child<G>],
+        estimate: &Estimate,
+        found: &mut Found,
+    ) {
+        let (pos, depth, ply, beta, pv_node) =
+            (node.pos, node.depth, node.ply, node.beta, node.pv_node);
+        let scale = estimate.scale;
+        for (k, &(key, (mv, i, next))) in list.iter().enumerate() {
+            if !found.first
+                && sh.helpers > 0
+                && depth >= SPLIT_MIN_DEPTH
+                && list.len() - k >= 2
+                && sh.someone_idle()
+            {
+                let window = (found.alpha, beta);
+                let split = self.split(sh, sp, pos, &list[k..], depth, ply, window, pv_node);
+                if split.best > found.best {
+                    found.best = split.best;
+                    found.index = split.index;
+                }
+                if let Some((mv, line)) = split.line {
+                    if pv_node {
+                        self.set_pv(ply, mv, &line);
+                    }
+                }
+                break;
+            }
+            if !found.first
+                && is_quiet(key)
+                && estimate.stand.is_some_and(|eval| {
+                    futility::skips_quiet_moves(
+                        depth,
+                        unscaled(eval, scale),
+                        unscaled(found.alpha, scale),
+                    )
+                })
+            {
+                continue;
+            }
+            let reduction = if sh.depth_changes {
+                late_move_reduction(depth, k, is_quiet(key), pv_node, estimate.improving)
+            } else {
+                0
             };
             let s = self.child(
                 sh,
                 sp,
                 pos,
                 &next,
-                depth + extension,
+                depth,
                 ply,
-                alpha,
+                found.alpha,
                 beta,
-                true,
-                0,
+                found.first,
+                reduction,
             );
-            first = false;
-            best = s;
-            best_index = Some(i);
-            if s > alpha {
-                alpha = s;
-                if pv_node {
-                    self.update_pv(ply, mv);
-                }
-                if s >= beta {
-                    cut = true;
-                    if !self.aborted && game.scores(&next)[me] == my_score {
-                        self.quiet.update(&mv, me, depth, true);
+            found.first = false;
+            if self.aborted {
+                break;
+            }
+            if s > found.best {
+                found.best = s;
+                found.index = Some(i);
+                if s > found.alpha {
+                    found.alpha = s;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if s >= beta {
+                        if is_quiet(key) {
+                            self.reward_quiet(&list[..=k], node.me, depth);
+                        }
+                        break;
                     }
                 }
             }
         }
-
-        if !cut && !self.aborted {
-            // Children that will probe the table: fetch their buckets while
-            // the list is built and sorted (and their endgame table entries,
-            // which every child probes).
-            let prefetch = sh.use_tt && depth > TT_MIN_DEPTH;
-            let mut list = std::mem::take(&mut self.lists[ply]);
-            list.clear();
-            for (i, &mv) in moves.iter().enumerate() {
-                if Some(i) == tt_index {
-                    continue;
-                }
-                let next = game.play(pos, mv);
-                if prefetch {
-                    sh.tt.prefetch(game.hash(&next));
-                }
-                if let Some(oracle) = sh.oracle {
-                    oracle.prefetch(&next);
-                }
-                let gain = game.scores(&next)[me].saturating_sub(my_score);
-                let key = if gain > 0 {
-                    capture_key(gain)
-                } else {
-                    quiet_key(self.quiet.value(&mv, me))
-                };
-                list.push((key, (mv, i, next)));
-            }
-            sort_by_key_desc(&mut list);
-            for (k, &(key, (mv, i, next))) in list.iter().enumerate() {
-                if !first
-                    && sh.helpers > 0
-                    && depth >= SPLIT_MIN_DEPTH
-                    && list.len() - k >= 2
-                    && sh.someone_idle()
-                {
-                    let window = (alpha, beta);
-                    let found = self.split(sh, sp, pos, &list[k..], depth, ply, window, pv_node);
-                    if found.best > best {
-                        best = found.best;
-                        best_index = found.index;
-                    }
-                    if let Some((mv, line)) = found.line {
-                        if pv_node {
-                            self.set_pv(ply, mv, &line);
-                        }
-                    }
-                    break;
-                }
-                if !first
-                    && is_quiet(key)
-                    && stand.is_some_and(|eval| {
-                        futility::skips_quiet_moves(
-                            depth,
-                            unscaled(eval, scale),
-                            unscaled(alpha, scale),
-                        )
-                    })
-                {
-                    continue;
-                }
-                let reduction = if sh.depth_changes {
-                    late_move_reduction(depth, k, is_quiet(key), pv_node, improving)
-                } else {
-                    0
-                };
-                let s = self.child(
-                    sh, sp, pos, &next, depth, ply, alpha, beta, first, reduction,
-                );
-                first = false;
-                if self.aborted {
-                    break;
-                }
-                if s > best {
-                    best = s;
-                    best_index = Some(i);
-                    if s > alpha {
-                        alpha = s;
-                        if pv_node {
-                            self.update_pv(ply, mv);
-                        }
-                        if s >= beta {
-                            if is_quiet(key) {
-                                self.reward_quiet(&list[..=k], me, depth);
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-            self.lists[ply] = list;
-        }
-
-        let inner_rep_low = self.rep_low;
-        self.rep_low = outer_rep_low.min(inner_rep_low);
-        if self.aborted {
-            return 0;
-        }
-        // A value the oracle's bounds correct is only known to be at least
-        // (or at most) the bound.
-        let clamped = within(best, known);
-        if use_tt && inner_rep_low >= here {
-            let bound = if clamped > best {
-                Bound::Lower
-            } else if clamped < best || best <= alpha_orig {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let best = clamped;
-            sh.tt
-                .store(hash, to_tt(best, ply), depth, best_index, bound);
-        }
-        clamped
     }
 
     /// Bounds on the value of `pos` at `ply` from the oracle, `(lower,
@@ -654,6 +748,128 @@ impl<G: Game> Worker<G> {
         line.push(mv);
         line.extend_from_slice(rest);
     }
+}
+
+/// What the steps of one node's search share: the position, its place and
+/// window, and what the oracle proved of it.
+struct Node<'a, G: Game> {
+    pos: &'a G::Position,
+    /// The remaining depth, once reduced or extended.
+    depth: i32,
+    ply: usize,
+    /// The window's lower end as the node was entered (the moves raise
+    /// [`Found::alpha`], not this).
+    alpha: i32,
+    beta: i32,
+    pv_node: bool,
+    /// The side to move.
+    me: usize,
+    /// The oracle's bounds on the value (the full range when it knows
+    /// nothing).
+    known: (i32, i32),
+}
+
+/// What a node's moves found so far.
+struct Found {
+    /// The window's lower end, raised by each move that beats it.
+    alpha: i32,
+    /// The best value (fail-soft).
+    best: i32,
+    /// The legal-list index of the move that gave it.
+    index: Option<usize>,
+    /// Whether no move has been searched yet.
+    first: bool,
+}
+
+/// The node's evaluation, as the pruning and the reductions use it.
+struct Estimate {
+    /// The evaluation, where computed (the game goes on and the search
+    /// changes depths).
+    eval: Option<i32>,
+    /// Whether the side to move's evaluation rose since its previous turn.
+    improving: bool,
+    /// The evaluation's scale: the margins are in plain centiseeds, and
+    /// scores are compared with them divided by it.
+    scale: i32,
+    /// The evaluation of a node that may be pruned, by which its quiet
+    /// moves may be skipped.
+    stand: Option<i32>,
+}
+
+/// What the transposition table gave a node.
+struct TableProbe {
+    /// Whether the node probes and stores at all.
+    used: bool,
+    /// The position's hash (0 when the table is not used).
+    hash: u64,
+    /// The legal-list index of the entry's move (not yet checked against
+    /// the list's length).
+    index: Option<usize>,
+    entry: Option<Entry>,
+}
+
+/// Probes the table for `node`: `Err(value)` when the entry settles it
+/// (outside the principal variation, searched deep enough, its bound on
+/// the far side of the window).
+#[inline(always)]
+fn probe_table<G: Game>(sh: &Shared<G>, node: &Node<G>) -> Result<TableProbe, i32> {
+    // Nodes one ply above the leaves neither probe nor store: they are
+    // the most numerous interior nodes, a probe there is a cache miss
+    // that costs more than searching the few leaves below, and their
+    // entries would push deeper ones out.
+    let used = sh.use_tt && node.depth >= TT_MIN_DEPTH;
+    let hash = if used { sh.game.hash(node.pos) } else { 0 };
+    let mut table = TableProbe {
+        used,
+        hash,
+        index: None,
+        entry: None,
+    };
+    if used {
+        if let Some(e) = sh.tt.probe(hash) {
+            table.index = e.move_index.map(usize::from);
+            table.entry = Some(e);
+            let deep_enough = if sh.exact_depth {
+                e.depth as i32 == node.depth
+            } else {
+                e.depth as i32 >= node.depth
+            };
+            if !node.pv_node && deep_enough {
+                let s = from_tt(e.score, node.ply);
+                match e.bound {
+                    Bound::Exact => return Err(s),
+                    Bound::Lower if s >= node.beta => return Err(s),
+                    Bound::Upper if s <= node.alpha => return Err(s),
+                    _ => {}
+                }
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// Stores the value of `node` in the table: `clamped`, what its moves
+/// found brought within the oracle's bounds, with the bound it is (a value
+/// the bounds correct is only known to be at least, or at most, the bound).
+#[inline(always)]
+fn store<G: Game>(sh: &Shared<G>, table: &TableProbe, node: &Node<G>, found: &Found, clamped: i32) {
+    let best = found.best;
+    let bound = if clamped > best {
+        Bound::Lower
+    } else if clamped < best || best <= node.alpha {
+        Bound::Upper
+    } else if best >= node.beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    sh.tt.store(
+        table.hash,
+        to_tt(clamped, node.ply),
+        node.depth,
+        found.index,
+        bound,
+    );
 }
 
 #[cfg(test)]

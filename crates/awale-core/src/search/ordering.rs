@@ -5,12 +5,9 @@
 //! reductions make this order matter: the moves it puts last are searched
 //! shallower first.
 //!
-//! Killer moves were measured and dropped: on `bench` at depth 16, before
-//! late-move reductions, they made the tree larger (see `BENCHMARKS.md`), as
-//! Oware's six moves per node leave little to reorder once the table's move
-//! and the captures come first. The history heuristic lost on that count
-//! too (10.02 M nodes against 9.91 M) but is back under the reductions,
-//! where it decides which moves are reduced.
+//! There are no killer moves: with six moves a node, once the table's move
+//! and the captures come first, they find little to reorder and only make
+//! the tree larger.
 
 use std::hash::{Hash, Hasher};
 

@@ -1,4 +1,4 @@
 //! The seeded generator of the easy and medium levels: the crate's
-//! [`crate::rng::Rng`], under the path the search has always used.
+//! [`crate::rng::Rng`], named beside the levels that use it.
 
 pub use crate::rng::Rng;

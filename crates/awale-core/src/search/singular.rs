@@ -45,8 +45,7 @@ pub fn candidate(depth: i32, entry: &Entry, score: i32) -> Option<i32> {
 /// move reached the singular bound, at a node whose table score is at
 /// least beta but whose bound is not (no multi-cut): the move is not alone
 /// in holding the node, so a cutoff from a shallower search will do, and a
-/// failure there is caught by the other moves. Two plies tested
-/// stronger than one.
+/// failure there is caught by the other moves.
 pub const NEGATIVE_EXTENSION: i32 = 2;
 
 /// The plies by which the table's move is extended (negative: reduced)
@@ -101,9 +100,8 @@ pub fn multi_cut(bound: i32, beta: i32, pv_node: bool) -> bool {
 }
 
 /// The depth handed to each other move's search (which searches one ply
-/// less below it): a little under half the node's. A ply shallower than
-/// half tested stronger: the test is cheaper, and a move it misses is
-/// still searched in full when the table's move fails.
+/// less below it): a ply under half the node's, so that the test is cheap;
+/// a move it misses is still searched in full when the table's move fails.
 #[inline]
 pub fn verification_depth(depth: i32) -> i32 {
     (depth - 1) / 2

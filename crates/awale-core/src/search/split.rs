@@ -12,11 +12,9 @@
 //! Whether a thread waits is known from a count of the searching threads
 //! ([`Shared::searching`]): a thread stops counting itself while it waits for
 //! its helpers or for the root's other moves. A node that started alone is
-//! split at its next child when a thread has become idle meanwhile. Before
-//! the count, every eligible node split whether or not anyone could join:
-//! most of those splits were never stolen, and their setup (a path copy, a
-//! job pushed and popped, a deeper chain of split points for every node
-//! below to check) made two-thread `bench` about 6% slower.
+//! split at its next child when a thread has become idle meanwhile. A split
+//! that nobody joins costs its setup for nothing: a path copy, a job pushed
+//! and popped, a deeper chain of split points for every node below to check.
 //!
 //! A helper runs on a [`Worker`] of its own, taken from a [`WorkerPool`]
 //! (a thread can hold several: one per job suspended on its stack), with a
@@ -29,10 +27,10 @@
 //! With one thread there is no pool and no split: the search is the plain
 //! sequential one, deterministic.
 //!
-//! Two other designs were measured and dropped (`BENCHMARKS.md`, "Parallel
-//! search"): one rayon job per child (most split points have subtrees of a
-//! few dozen nodes, less than a job costs), and helpers spinning on a board
-//! of posted split points (no faster, and it burns a core while waiting).
+//! Children are taken from a counter rather than given one rayon job each,
+//! since most split points have subtrees of a few dozen nodes, less than a
+//! job costs; and helpers are jobs rather than threads spinning on a board
+//! of posted split points, which would burn a core while waiting.
 //!
 //! [`Shared::searching`]: super::thread::Shared::searching
 //! [`WorkerPool`]: super::thread::WorkerPool
@@ -45,9 +43,7 @@ use crate::game::Game;
 use crate::sync::lock;
 
 /// The least remaining depth at which a node's children are searched in
-/// parallel. Shallower subtrees are too small to pay for sharing. With
-/// splits only for idle threads, 4 beat 5 on `bench` (colors12 by 8%,
-/// oware and colors16 within noise), and 3 was no better.
+/// parallel. Shallower subtrees are too small to pay for sharing.
 pub const SPLIT_MIN_DEPTH: i32 = 4;
 
 /// A node whose younger children are being searched in parallel. Every

@@ -224,8 +224,8 @@ fn equals_minimax_with_quiescence() {
 #[test]
 fn two_threads_equal_minimax_without_the_table() {
     let depths = (SPLIT_MIN_DEPTH as u32 + 1, SPLIT_MIN_DEPTH as u32 + 2);
-    // A thread is idle when each iteration starts, so most searches split
-    // (101 of 120 when this was written): the check is void if they do not.
+    // A thread is idle when each iteration starts, so most searches split:
+    // the check is void if they do not.
     let split = check_against_minimax(NO_TABLE, 2, depths, 5);
     assert!(split >= 60, "{split} of 120 searches split");
     let config = Config {

@@ -121,8 +121,7 @@ impl TranspositionTable {
     /// A zeroed allocation is only reserved: its pages would otherwise be
     /// mapped one by one at their first store during a search, and with
     /// several threads each such fault also stops the other cores to flush
-    /// their address translations, which slowed a short two-thread search
-    /// by a third.
+    /// their address translations.
     fn touch(&self) {
         for slot in &self.slots {
             slot.data.store(0, Ordering::Relaxed);
