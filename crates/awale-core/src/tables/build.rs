@@ -707,7 +707,7 @@ mod tests {
     /// backwards from its child, and nothing else is.
     #[test]
     fn parents_are_exactly_the_quiet_predecessors() {
-        for rules in crate::tables::tests::all_rules() {
+        for rules in crate::tables::reference::all_rules() {
             for n in 0..=7 {
                 let size = level_size(n) as usize;
                 let mut forward: Vec<Vec<u64>> = vec![Vec::new(); size];

@@ -179,7 +179,7 @@ const DONE: u32 = 1 << 31;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::tests::reference_moves;
+    use crate::tables::reference;
 
     fn graph(lists: &[&[u32]]) -> Vec<Children> {
         lists
@@ -214,7 +214,7 @@ mod tests {
             let size = level_size(n) as usize;
             let moves: Vec<Vec<(usize, u8)>> = (0..size)
                 .map(|r| {
-                    reference_moves(&unrank(n, r as u64))
+                    reference::moves(&unrank(n, r as u64))
                         .into_iter()
                         .map(|(child, taken)| (rank(&child) as usize, taken))
                         .collect()

@@ -15,23 +15,26 @@
 //! - [`moves`]: the outcome of each move of a covered position.
 //! - [`oracle`]: what the search sees of the tables.
 //! - [`proof_order`]: when each bound was proved, to play a value out.
+//! - `reference` (with the `test-support` feature): a plain exhaustive
+//!   search the tables are checked against.
 //!
 //! `docs/tables.md` describes the values, the cycles and the files for
-//! users.
+//! users. The measurements of how many positions could be exact (the
+//! censuses) are a separate tool, `tools/tables-census`.
 
 pub mod build;
 pub mod codebook;
 pub mod cycles;
 pub mod entry;
 pub mod file;
-#[cfg(test)]
-mod fixpoint;
 pub mod huge_pages;
 pub mod index;
 pub mod loader;
 pub mod moves;
 pub mod oracle;
 pub mod proof_order;
+#[cfg(any(test, feature = "test-support"))]
+pub mod reference;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -442,10 +445,6 @@ pub fn verdict(
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod under_history;
-#[cfg(test)]
-mod witness;
 
 /// The tables an engine starts with: the valid level files of `rules` in
 /// `dir` (the [`default_dir`] when `None`), then the levels up to

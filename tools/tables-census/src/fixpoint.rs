@@ -1,14 +1,15 @@
-//! A second, deliberately plain builder for the tests: the equations of
-//! [`super::build`] iterated pass after pass over the whole level until
-//! nothing changes (the first builder of the project, slow but obviously
-//! the fixpoint). The retrograde builder must give the same bytes.
+//! A second, deliberately plain builder: the equations of
+//! [`awale_core::tables::build`] iterated pass after pass over the whole
+//! level until nothing changes (the first builder of the project, slow but
+//! obviously the fixpoint). The retrograde builder must give the same
+//! bytes; the witnesses take their bounds under every history from it.
 
-use super::build::{both_bounds, format_1_byte, Lower, EXIT_LEVELS};
-use super::codebook::{self, Codebook};
-use super::cycles::Cycles;
-use super::index::{advance, level_board, level_size, mover_holes, rank, unrank};
-use crate::game::Game;
-use crate::variants::oware::Oware;
+use awale_core::game::Game;
+use awale_core::tables::build::{format_1_byte, Lower, EXIT_LEVELS};
+use awale_core::tables::codebook::Codebook;
+use awale_core::tables::cycles::Cycles;
+use awale_core::tables::index::{advance, level_board, level_size, mover_holes, rank, unrank};
+use awale_core::variants::oware::Oware;
 
 /// A position's moves: the bounds of its best capture (or of its ending
 /// when it has no move; `None` without either) and its quiet children.
@@ -135,12 +136,6 @@ fn empty_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<No
     (fresh, nodes)
 }
 
-/// The bounds of level `n` with an empty history, as format 1 bytes (see
-/// [`empty_history`]), given the levels below.
-pub fn empty_history_bytes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
-    empty_history(rules, n, lower).0
-}
-
 /// The bounds under every history of level `n` that the builder computes
 /// (see [`with_exits`]), given the levels below: where they meet, the
 /// level's entries say exact.
@@ -149,15 +144,69 @@ pub fn every_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Ve
     with_exits(rules, n, &mut nodes, &fresh)
 }
 
-/// The entries of level `n` and their codebook, given the levels below.
-pub fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Codebook) {
-    let (mut bytes, mut nodes) = empty_history(rules, n, lower);
-    let (lo, hi) = with_exits(rules, n, &mut nodes, &bytes);
-    let n8 = n as u8;
-    let fresh_book = Codebook::format_1(n8);
-    let book = codebook::encode_level(n8, &mut bytes, |p, byte| {
-        let fresh = fresh_book.decode(byte).expect("valid entries");
-        both_bounds(fresh, lo[p], hi[p], n8)
-    });
-    (bytes, book)
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use awale_core::tables::build::both_bounds;
+    use awale_core::tables::codebook;
+    use awale_core::tables::reference;
+    use awale_core::tables::{EndgameTables, Progress, Rules};
+
+    /// The bounds of level `n` with an empty history, as format 1 bytes (see
+    /// [`empty_history`]), given the levels below.
+    fn empty_history_bytes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
+        empty_history(rules, n, lower).0
+    }
+
+    /// The entries of level `n` and their codebook, given the levels below.
+    fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Codebook) {
+        let (mut bytes, mut nodes) = empty_history(rules, n, lower);
+        let (lo, hi) = with_exits(rules, n, &mut nodes, &bytes);
+        let n8 = n as u8;
+        let fresh_book = Codebook::format_1(n8);
+        let book = codebook::encode_level(n8, &mut bytes, |p, byte| {
+            let fresh = fresh_book.decode(byte).expect("valid entries");
+            both_bounds(fresh, lo[p], hi[p], n8)
+        });
+        (bytes, book)
+    }
+
+    /// The retrograde builder against the plain pass-by-pass fixpoint, byte
+    /// for byte, on every level up to 9 seeds under every set of rules (and
+    /// up to 11 under the default rules): both compute the same least
+    /// fixpoints, by different means.
+    #[test]
+    fn the_retrograde_builder_gives_the_fixpoint_of_the_equations() {
+        for rules in reference::all_rules() {
+            let max = if Rules::of(&rules) == Rules::default() {
+                11
+            } else {
+                9
+            };
+            let mut tables = EndgameTables::empty(Rules::of(&rules));
+            for n in 0..=max {
+                tables.build_level(n, &Progress::default(), true);
+                let (expected, codebook) = level(&rules, n, &tables);
+                assert_eq!(tables.codebook(n), Some(&codebook), "level {n}, {rules:?}");
+                let built = tables.level(n).unwrap();
+                // The codebook keeps the bounds with an empty history of every
+                // position that is not exact.
+                let fresh = empty_history_bytes(&rules, n, &tables);
+                let format_1 = Codebook::format_1(n as u8);
+                for (p, (&b, &f)) in built.iter().zip(&fresh).enumerate() {
+                    let (e, f) = (codebook.decode(b).unwrap(), format_1.decode(f).unwrap());
+                    assert!(
+                        e.is_exact() || (e.lo, e.hi) == (f.lo, f.hi),
+                        "level {n}, {rules:?}, position {p}: {e:?} for {f:?}"
+                    );
+                }
+                let differ = (0..built.len()).find(|&p| built[p] != expected[p]);
+                assert_eq!(
+                    differ.map(|p| (p, unrank(n, p as u64), built[p], expected[p])),
+                    None,
+                    "level {n}, {rules:?}: (index, holes, built, fixpoint)"
+                );
+            }
+        }
+    }
 }
