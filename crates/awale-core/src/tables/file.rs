@@ -154,74 +154,103 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<
     let mut h = [0u8; HEADER];
     file.read_exact(&mut h)
         .map_err(|_| bad("truncated: shorter than its header".into()))?;
+    let version = check_header(&h, rules, n).map_err(bad)?;
+    let book = read_codebook(&mut file, version, n).map_err(bad)?;
+    let entries = read_entries(&mut file, &h, n).map_err(bad)?;
+    check_entries(&book, &entries, n, u64_at(&h, 56)).map_err(bad)?;
+    Ok((book, entries))
+}
+
+/// The little-endian `u32` at byte `i` of a header.
+fn u32_at(h: &[u8; HEADER], i: usize) -> u32 {
+    u32::from_le_bytes(h[i..i + 4].try_into().expect("4 bytes"))
+}
+
+/// The little-endian `u64` at byte `i` of a header.
+fn u64_at(h: &[u8; HEADER], i: usize) -> u64 {
+    u64::from_le_bytes(h[i..i + 8].try_into().expect("8 bytes"))
+}
+
+/// Checks the fields of a header before the counts (magic, version,
+/// level, variant, rules, zero bytes) against level `n` of `rules`;
+/// returns the format version.
+fn check_header(h: &[u8; HEADER], rules: &Rules, n: usize) -> Result<u32, String> {
     if &h[..8] != MAGIC {
-        return Err(bad("not an awale table file (bad magic)".into()));
+        return Err("not an awale table file (bad magic)".into());
     }
-    let u32_at = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().expect("4 bytes"));
-    let u64_at = |i: usize| u64::from_le_bytes(h[i..i + 8].try_into().expect("8 bytes"));
-    let version = u32_at(8);
+    let version = u32_at(h, 8);
     if version != FORMAT_VERSION && version != 1 {
-        return Err(bad(format!(
+        return Err(format!(
             "format version {version}, this engine reads versions 1 and {FORMAT_VERSION}"
-        )));
+        ));
     }
-    let level = u32_at(12) as usize;
+    let level = u32_at(h, 12) as usize;
     if level != n {
-        return Err(bad(format!("holds level {level}, expected level {n}")));
+        return Err(format!("holds level {level}, expected level {n}"));
     }
     if &h[16..21] != b"oware" || h[21..32].iter().any(|&b| b != 0) {
-        return Err(bad("built for another variant".into()));
+        return Err("built for another variant".into());
     }
-    let file_rules =
-        Rules::from_codes(h[32], h[33]).ok_or_else(|| bad("unknown rule codes".into()))?;
+    let file_rules = Rules::from_codes(h[32], h[33]).ok_or("unknown rule codes")?;
     if h[34..40].iter().any(|&b| b != 0) {
-        return Err(bad("header bytes 34 to 39 are not zero".into()));
+        return Err("header bytes 34 to 39 are not zero".into());
     }
     if file_rules != *rules {
-        return Err(bad(format!(
+        return Err(format!(
             "built for rules {}, the engine plays {}",
             file_rules.describe(),
             rules.describe()
-        )));
+        ));
     }
-    let book = if version == 1 {
-        Codebook::format_1(n as u8)
-    } else {
-        let mut block = [0u8; codebook::BYTES + 8];
-        file.read_exact(&mut block)
-            .map_err(|_| bad("truncated: shorter than its codebook".into()))?;
-        let (book, sum) = block.split_at(codebook::BYTES);
-        if checksum(book).to_le_bytes() != sum {
-            return Err(bad("codebook checksum mismatch: the file is corrupt".into()));
-        }
-        Codebook::from_bytes(n as u8, book).map_err(|why| bad(format!("bad codebook: {why}")))?
-    };
-    let count = u64_at(40);
+    Ok(version)
+}
+
+/// The codebook of a file of level `n` in format `version`: read and
+/// checked after the header (format 2), or the fixed one of format 1.
+fn read_codebook(file: &mut impl Read, version: u32, n: usize) -> Result<Codebook, String> {
+    if version == 1 {
+        return Ok(Codebook::format_1(n as u8));
+    }
+    let mut block = [0u8; codebook::BYTES + 8];
+    file.read_exact(&mut block)
+        .map_err(|_| "truncated: shorter than its codebook".to_string())?;
+    let (book, sum) = block.split_at(codebook::BYTES);
+    if checksum(book).to_le_bytes() != sum {
+        return Err("codebook checksum mismatch: the file is corrupt".into());
+    }
+    Codebook::from_bytes(n as u8, book).map_err(|why| format!("bad codebook: {why}"))
+}
+
+/// The entries of level `n` that follow the codebook, checked against the
+/// header `h`: their count (the header's and the level's, no byte more or
+/// less) and their checksum.
+fn read_entries(file: &mut impl Read, h: &[u8; HEADER], n: usize) -> Result<Vec<u8>, String> {
+    let count = u64_at(h, 40);
     let expected = level_size(n);
     if count != expected {
-        return Err(bad(format!(
-            "says {count} positions, level {n} has {expected}"
-        )));
+        return Err(format!("says {count} positions, level {n} has {expected}"));
     }
     let mut entries = Vec::with_capacity(count as usize);
     // The search probes a level at scattered places.
     super::huge_pages::advise(entries.spare_capacity_mut());
-    Read::by_ref(&mut file)
-        .take(count + 1)
+    file.take(count + 1)
         .read_to_end(&mut entries)
-        .map_err(|e| bad(format!("cannot read: {e}")))?;
+        .map_err(|e| format!("cannot read: {e}"))?;
     if (entries.len() as u64) < count {
-        return Err(bad(format!(
-            "truncated: {} of {count} entries",
-            entries.len()
-        )));
+        return Err(format!("truncated: {} of {count} entries", entries.len()));
     }
     if entries.len() as u64 > count {
-        return Err(bad("longer than its header says".into()));
+        return Err("longer than its header says".into());
     }
-    if checksum(&entries) != u64_at(48) {
-        return Err(bad("checksum mismatch: the file is corrupt".into()));
+    if checksum(&entries) != u64_at(h, 48) {
+        return Err("checksum mismatch: the file is corrupt".into());
     }
+    Ok(entries)
+}
+
+/// Checks that every entry of level `n` is one `book` knows, and that
+/// `said_exact` of them (the header's count) are exact.
+fn check_entries(book: &Codebook, entries: &[u8], n: usize, said_exact: u64) -> Result<(), String> {
     // What each of the 256 bytes is in this level (0 not a valid entry,
     // 1 an entry, 2 an exact one), worked out once: the check of a large
     // level is then a table look-up per byte.
@@ -232,15 +261,14 @@ pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<
     let mut exact = 0u64;
     for (i, &b) in entries.iter().enumerate() {
         match kind[usize::from(b)] {
-            0 => return Err(bad(format!("entry {i} is not valid for level {n}"))),
+            0 => return Err(format!("entry {i} is not valid for level {n}")),
             k => exact += u64::from(k - 1),
         }
     }
-    if exact != u64_at(56) {
-        return Err(bad(format!(
-            "says {} exact entries, the file holds {exact}",
-            u64_at(56)
-        )));
+    if exact != said_exact {
+        return Err(format!(
+            "says {said_exact} exact entries, the file holds {exact}"
+        ));
     }
-    Ok((book, entries))
+    Ok(())
 }
