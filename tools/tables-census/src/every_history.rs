@@ -5,11 +5,11 @@
 
 use std::io::{self, Write};
 
-use awale_core::tables::index::{level_size, unrank, HOLES};
+use awale_core::tables::index::{seed_count_size, unrank, HOLES};
 use awale_core::tables::reference;
 use awale_core::tables::{EndgameTables, Rules};
 
-use crate::under_history::{reached_by_capture, reference_history, Level, Node};
+use crate::under_history::{reached_by_capture, reference_history, Node, SeedCountMoves};
 
 /// What the exhaustive search finds of a position's value under all
 /// its histories.
@@ -33,23 +33,23 @@ struct Entries {
 }
 
 impl Entries {
-    fn new(level: &Level) -> Entries {
-        let n = usize::from(level.n);
-        let entry: Vec<bool> = (0..level.children.len())
+    fn new(graph: &SeedCountMoves) -> Entries {
+        let n = usize::from(graph.n);
+        let entry: Vec<bool> = (0..graph.children.len())
             .map(|r| reached_by_capture(&unrank(n, r as u64)))
             .collect();
-        let starts: Vec<Node> = (0..level.nodes() as Node)
+        let starts: Vec<Node> = (0..graph.nodes() as Node)
             .filter(|&v| entry[(v / 2) as usize])
             .collect();
-        let after_entry = closure(level, &starts, true);
+        let after_entry = closure(graph, &starts, true);
         Entries { entry, after_entry }
     }
 }
 
 /// The nodes reachable from `starts` (themselves included) by quiet
 /// moves, or from which they are reachable (`forward` false).
-fn closure(level: &Level, starts: &[Node], forward: bool) -> Vec<bool> {
-    let mut seen = vec![false; level.nodes()];
+fn closure(graph: &SeedCountMoves, starts: &[Node], forward: bool) -> Vec<bool> {
+    let mut seen = vec![false; graph.nodes()];
     for &v in starts {
         seen[v as usize] = true;
     }
@@ -57,9 +57,9 @@ fn closure(level: &Level, starts: &[Node], forward: bool) -> Vec<bool> {
     while let Some(v) = stack.pop() {
         let r = (v / 2) as usize;
         let next = if forward {
-            &level.children[r]
+            &graph.children[r]
         } else {
-            &level.parents[r]
+            &graph.parents[r]
         };
         for &c in next {
             let w = 2 * c + 1 - v % 2;
@@ -73,8 +73,8 @@ fn closure(level: &Level, starts: &[Node], forward: bool) -> Vec<bool> {
 }
 
 /// The nodes that `end` reaches by quiet moves and that reach it back.
-fn component(level: &Level, end: Node) -> Vec<bool> {
-    let (ahead, behind) = (closure(level, &[end], true), closure(level, &[end], false));
+fn component(graph: &SeedCountMoves, end: Node) -> Vec<bool> {
+    let (ahead, behind) = (closure(graph, &[end], true), closure(graph, &[end], false));
     ahead.iter().zip(&behind).map(|(&a, &b)| a && b).collect()
 }
 
@@ -93,9 +93,14 @@ fn component(level: &Level, end: Node) -> Vec<bool> {
 /// positions is valued once. Stops at the first two values that
 /// differ, or after `cap` sets or `20 * cap` states of the walk (its
 /// last position and set of positions, each walked on from once).
-fn under_every_history(level: &Level, entries: &Entries, end: Node, cap: usize) -> Verdict {
+fn under_every_history(
+    graph: &SeedCountMoves,
+    entries: &Entries,
+    end: Node,
+    cap: usize,
+) -> Verdict {
     struct Walk<'a> {
-        level: &'a Level,
+        graph: &'a SeedCountMoves,
         inside: Vec<bool>,
         /// Whether a history can begin its part in the component here.
         start: Vec<bool>,
@@ -121,7 +126,7 @@ fn under_every_history(level: &Level, entries: &Entries, end: Node, cap: usize) 
                 return false;
             }
             if self.start[u as usize] && self.valued.insert(self.set.clone()) {
-                let n = usize::from(self.level.n);
+                let n = usize::from(self.graph.n);
                 let holes = unrank(n, u64::from(self.path[0] / 2));
                 let v = reference::value_under(&holes, &reference_history(n, &self.path[1..]));
                 if *self.value.get_or_insert(v) != v {
@@ -129,7 +134,7 @@ fn under_every_history(level: &Level, entries: &Entries, end: Node, cap: usize) 
                 }
             }
             let side = 1 - u % 2;
-            for &parent in &self.level.parents[(u / 2) as usize] {
+            for &parent in &self.graph.parents[(u / 2) as usize] {
                 let w = 2 * parent + side;
                 let b = self.bit[w as usize];
                 if !self.inside[w as usize] || self.set[b / 64] >> (b % 64) & 1 == 1 {
@@ -147,18 +152,18 @@ fn under_every_history(level: &Level, entries: &Entries, end: Node, cap: usize) 
             true
         }
     }
-    let inside = component(level, end);
-    let mut bit = vec![usize::MAX; level.nodes()];
+    let inside = component(graph, end);
+    let mut bit = vec![usize::MAX; graph.nodes()];
     let mut k = 0;
     for (v, _) in inside.iter().enumerate().filter(|(_, &i)| i) {
         bit[v] = k;
         k += 1;
     }
-    let start = (0..level.nodes())
+    let start = (0..graph.nodes())
         .map(|v| {
             inside[v]
                 && (entries.entry[v / 2]
-                    || level.parents[v / 2].iter().any(|&parent| {
+                    || graph.parents[v / 2].iter().any(|&parent| {
                         let w = (2 * parent + 1 - v as Node % 2) as usize;
                         !inside[w] && entries.after_entry[w]
                     }))
@@ -168,7 +173,7 @@ fn under_every_history(level: &Level, entries: &Entries, end: Node, cap: usize) 
     let b = bit[end as usize];
     set[b / 64] |= 1 << (b % 64);
     let mut walk = Walk {
-        level,
+        graph,
         inside,
         start,
         bit,
@@ -205,13 +210,13 @@ struct Verdicts {
 }
 
 fn verdicts(tables: &EndgameTables, n: usize, ranks: &[usize], cap: usize) -> Verdicts {
-    let level = Level::new(tables, n);
-    let entries = Entries::new(&level);
+    let graph = SeedCountMoves::new(tables, n);
+    let entries = Entries::new(&graph);
     let mut out = Verdicts::default();
     for &r in ranks {
         let holes = unrank(n, r as u64);
         let entry = tables.entry(&holes).expect("built");
-        let verdict = under_every_history(&level, &entries, 2 * r as Node, cap);
+        let verdict = under_every_history(&graph, &entries, 2 * r as Node, cap);
         let k = match verdict {
             Verdict::Exact(v) => {
                 if !entry.is_exact() {
@@ -247,7 +252,7 @@ pub fn every_history_census(
     let tables = EndgameTables::build_in_memory(Rules::default(), max);
     for n in 1..=max {
         let started = std::time::Instant::now();
-        let size = level_size(n) as usize;
+        let size = seed_count_size(n) as usize;
         // Every position, or `sample` of them evenly spread.
         let ranks: Vec<usize> = (0..sample.min(size))
             .map(|i| i * size / sample.min(size))
@@ -288,7 +293,7 @@ mod tests {
     fn positions_marked_exact_keep_their_value_under_every_history() {
         let tables = EndgameTables::build_in_memory(Rules::default(), 3);
         for n in 1..=3 {
-            let ranks: Vec<usize> = (0..level_size(n) as usize).collect();
+            let ranks: Vec<usize> = (0..seed_count_size(n) as usize).collect();
             let v = verdicts(&tables, n, &ranks, 20_000);
             assert_eq!(v.contradicted, 0, "level {n}: {v:?}");
             // One seed cannot depend on the history; two already can.
@@ -302,7 +307,7 @@ mod tests {
     }
 
     #[test]
-    fn the_census_prints_a_line_a_level() {
+    fn the_census_prints_a_line_for_each_seed_count() {
         let mut out = Vec::new();
         every_history_census(2, 1000, 20, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -5,10 +5,12 @@
 //! bytes; the witnesses take their bounds under every history from it.
 
 use awale_core::game::Game;
-use awale_core::tables::build::{format_1_byte, Lower, EXIT_LEVELS};
+use awale_core::tables::build::{format_1_byte, Lower, EXIT_SEEDS};
 use awale_core::tables::codebook::Codebook;
 use awale_core::tables::cycles::Cycles;
-use awale_core::tables::index::{advance, level_board, level_size, mover_holes, rank, unrank};
+use awale_core::tables::index::{
+    advance, mover_holes, rank, seed_count_board, seed_count_size, unrank,
+};
 use awale_core::variants::oware::Oware;
 
 /// A position's moves: the bounds of its best capture (or of its ending
@@ -20,7 +22,7 @@ struct Node {
 }
 
 fn node(rules: &Oware, n: u8, lower: &dyn Lower, holes: [u8; 12]) -> Node {
-    let board = level_board(holes);
+    let board = seed_count_board(holes);
     let own = holes[..6].iter().sum();
     let mut legal = <Oware as Game>::Moves::default();
     rules.legal_moves(&board, &mut legal);
@@ -86,7 +88,7 @@ fn fixpoint(n: u8, nodes: &[Node], lo: &mut [u8], hi: &mut [u8], any_history: bo
 
 /// The nodes of level `n`, in rank order.
 fn nodes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<Node> {
-    let size = level_size(n) as usize;
+    let size = seed_count_size(n) as usize;
     let mut holes = unrank(n, 0);
     let mut nodes = Vec::with_capacity(size);
     for p in 0..size {
@@ -100,13 +102,13 @@ fn nodes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<Node> {
 
 /// The bounds `(lo, hi)` under every history that the builder computes:
 /// every quiet move may repeat a position of the history, except one the
-/// play cannot come back from (up to [`EXIT_LEVELS`] seeds), which is
+/// play cannot come back from (up to [`EXIT_SEEDS`] seeds), which is
 /// worth its child's bounds with an empty history (`fresh`, the level's
 /// entries), as stored, under every history.
 fn with_exits(rules: &Oware, n: usize, nodes: &mut [Node], fresh: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let n8 = n as u8;
-    if n <= EXIT_LEVELS {
-        let cycles = Cycles::of_level(rules, n);
+    if n <= EXIT_SEEDS {
+        let cycles = Cycles::of_seed_count(rules, n);
         let book = Codebook::format_1(n8);
         for (p, node) in nodes.iter_mut().enumerate() {
             for c in std::mem::take(&mut node.quiet) {
@@ -159,12 +161,12 @@ mod tests {
     }
 
     /// The entries of level `n` and their codebook, given the levels below.
-    fn level(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Codebook) {
+    fn entries_of(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Codebook) {
         let (mut bytes, mut nodes) = empty_history(rules, n, lower);
         let (lo, hi) = with_exits(rules, n, &mut nodes, &bytes);
         let n8 = n as u8;
         let fresh_book = Codebook::format_1(n8);
-        let book = codebook::encode_level(n8, &mut bytes, |p, byte| {
+        let book = codebook::encode_seed_count(n8, &mut bytes, |p, byte| {
             let fresh = fresh_book.decode(byte).expect("valid entries");
             both_bounds(fresh, lo[p], hi[p], n8)
         });
@@ -185,10 +187,10 @@ mod tests {
             };
             let mut tables = EndgameTables::empty(Rules::of(&rules));
             for n in 0..=max {
-                tables.build_level(n, &Progress::default(), true);
-                let (expected, codebook) = level(&rules, n, &tables);
+                tables.build_seed_count(n, &Progress::default(), true);
+                let (expected, codebook) = entries_of(&rules, n, &tables);
                 assert_eq!(tables.codebook(n), Some(&codebook), "level {n}, {rules:?}");
-                let built = tables.level(n).unwrap();
+                let built = tables.entries_of(n).unwrap();
                 // The codebook keeps the bounds with an empty history of every
                 // position that is not exact.
                 let fresh = empty_history_bytes(&rules, n, &tables);

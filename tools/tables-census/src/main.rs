@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use awale_core::tables::index::MAX_LEVEL;
+use awale_core::tables::index::MAX_SEEDS;
 use awale_core::tables::{EndgameTables, Progress, Rules};
 use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand};
@@ -32,7 +32,7 @@ struct Cli {
 
 /// A number of seeds on the board a table can hold.
 fn seeds() -> RangedU64ValueParser<usize> {
-    RangedU64ValueParser::new().range(0..=MAX_LEVEL as u64)
+    RangedU64ValueParser::new().range(0..=MAX_SEEDS as u64)
 }
 
 /// A count of at least one.
@@ -102,7 +102,7 @@ fn build_stats(max: usize, out: &mut dyn Write) -> io::Result<()> {
     let mut tables = EndgameTables::empty(Rules::default());
     for n in 0..=max {
         let t = Instant::now();
-        let s = tables.build_level(n, &Progress::default(), false);
+        let s = tables.build_seed_count(n, &Progress::default(), false);
         writeln!(out, "{n:2} {s:?} {:.2}s", t.elapsed().as_secs_f64())?;
     }
     Ok(())

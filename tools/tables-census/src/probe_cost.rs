@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use awale_core::game::Game;
 use awale_core::rng::Rng;
-use awale_core::tables::index::{level_size, unrank};
+use awale_core::tables::index::{seed_count_size, unrank};
 use awale_core::tables::{oracle_for, EndgameTables, Rules};
 use awale_core::variants::oware::{Board, Oware};
 
@@ -53,7 +53,7 @@ pub fn probe_cost(
     let boards: Vec<Board> = (0..positions)
         .map(|_| {
             let n = 6 + rng.below(max - 5);
-            let holes = unrank(n, rng.next_u64() % level_size(n));
+            let holes = unrank(n, rng.next_u64() % seed_count_size(n));
             Board::from_parts(holes, [(48 - n) as u8 / 2, (48 - n + 1) as u8 / 2], false)
         })
         .collect();
@@ -119,7 +119,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_cost_is_measured_on_the_levels_built_in_memory() {
+    fn the_cost_is_measured_on_the_tables_built_in_memory() {
         let mut out = Vec::new();
         probe_cost(None, 8, 1000, 1, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -30,7 +30,7 @@
 use std::io::{self, Write};
 
 use awale_core::rng::Rng;
-use awale_core::tables::index::{level_size, rank, unrank, HOLES};
+use awale_core::tables::index::{rank, seed_count_size, unrank, HOLES};
 use awale_core::tables::reference::{self, turned};
 use awale_core::tables::{EndgameTables, Rules};
 
@@ -41,7 +41,7 @@ pub type Node = u32;
 
 /// The moves of every position of one level, as the bounds under a given
 /// history need them.
-pub struct Level {
+pub struct SeedCountMoves {
     pub n: u8,
     /// The quiet children (ranks) of every rank.
     pub children: Vec<Vec<u32>>,
@@ -55,11 +55,11 @@ pub struct Level {
     own: Vec<u8>,
 }
 
-impl Level {
+impl SeedCountMoves {
     /// Level `n`'s moves, with the captures valued by `tables` (which must
     /// hold the levels below `n`).
-    pub fn new(tables: &EndgameTables, n: usize) -> Level {
-        let size = level_size(n) as usize;
+    pub fn new(tables: &EndgameTables, n: usize) -> SeedCountMoves {
+        let size = seed_count_size(n) as usize;
         let n8 = n as u8;
         let mut children = Vec::with_capacity(size);
         let mut fixed = Vec::with_capacity(size);
@@ -89,7 +89,7 @@ impl Level {
                 parents[c as usize].push(r as u32);
             }
         }
-        Level {
+        SeedCountMoves {
             n: n8,
             children,
             parents,
@@ -285,11 +285,11 @@ struct Sample {
 const LENGTHS: [usize; 10] = [1, 2, 4, 8, 32, 128, 512, 4096, 1 << 16, usize::MAX];
 
 fn sample(tables: &EndgameTables, n: usize, positions: usize, seed: u64) -> Sample {
-    let level = Level::new(tables, n);
+    let graph = SeedCountMoves::new(tables, n);
     let mut rng = Rng::new(seed);
     let mut out = Sample::default();
     for _ in 0..positions {
-        let r = rng.below(level_size(n) as usize);
+        let r = rng.below(seed_count_size(n) as usize);
         let holes = unrank(n, r as u64);
         let end = 2 * r as Node;
         let entry = tables.entry(&holes).expect("built");
@@ -297,10 +297,10 @@ fn sample(tables: &EndgameTables, n: usize, positions: usize, seed: u64) -> Samp
         let mut contradicted = false;
         for length in LENGTHS {
             for _ in 0..2 {
-                let Some(history) = level.history_to(end, length, &mut rng) else {
+                let Some(history) = graph.history_to(end, length, &mut rng) else {
                     continue;
                 };
-                let (lo, hi) = level.bounds_under(&history);
+                let (lo, hi) = graph.bounds_under(&history);
                 let (l, h) = (lo[end as usize], hi[end as usize]);
                 histories += 1;
                 best_lo = best_lo.max(l);
@@ -376,16 +376,16 @@ mod tests {
         let tables = EndgameTables::build_in_memory(Rules::default(), 3);
         let mut rng = Rng::new(11);
         for n in 1..=3 {
-            let level = Level::new(&tables, n);
+            let graph = SeedCountMoves::new(&tables, n);
             let mut holes = unrank(n, 0);
             let mut tight = 0;
             loop {
                 let end = 2 * rank(&holes) as Node;
                 for length in [1, 3, 8, 40] {
-                    let Some(history) = level.history_to(end, length, &mut rng) else {
+                    let Some(history) = graph.history_to(end, length, &mut rng) else {
                         continue;
                     };
-                    let (lo, hi) = level.bounds_under(&history);
+                    let (lo, hi) = graph.bounds_under(&history);
                     let path = reference_history(n, &history[1..]);
                     let value = reference::value_under(&holes, &path);
                     let (l, h) = (lo[end as usize], hi[end as usize]);
@@ -418,7 +418,7 @@ mod tests {
     }
 
     #[test]
-    fn the_census_prints_a_line_a_level() {
+    fn the_census_prints_a_line_for_each_seed_count() {
         let mut out = Vec::new();
         history_census(3, 4, 10, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -31,7 +31,7 @@
 use std::io::{self, Write};
 
 use awale_core::tables::cycles::Cycles;
-use awale_core::tables::index::{level_size, rank, unrank, HOLES};
+use awale_core::tables::index::{rank, seed_count_size, unrank, HOLES};
 use awale_core::tables::reference;
 use awale_core::tables::{EndgameTables, Rules};
 
@@ -40,7 +40,7 @@ use crate::fixpoint;
 /// The quiet children (as ranks, mover-relative) of every position of
 /// level `n`, in rank order.
 fn quiet_children(n: usize) -> Vec<Vec<u32>> {
-    (0..level_size(n))
+    (0..seed_count_size(n))
         .map(|r| {
             reference::moves(&unrank(n, r))
                 .into_iter()
@@ -278,7 +278,7 @@ pub struct Census {
 /// below) marks.
 pub fn census(tables: &EndgameTables, n: usize) -> Census {
     let children = quiet_children(n);
-    let cycles = Cycles::of_level(&tables.rules().game(), n);
+    let cycles = Cycles::of_seed_count(&tables.rules().game(), n);
     let comes_back = |p: usize, c: usize| cycles.comes_back(p, c);
     let (lo_all, _) = fixpoint::every_history(&tables.rules().game(), n, tables);
 
@@ -351,7 +351,7 @@ pub fn census(tables: &EndgameTables, n: usize) -> Census {
 /// takes every seed on the board, or when every move leads to a settled
 /// position. No cycle is looked at.
 pub fn plain_minimax(n: usize, below: &[Vec<Option<u8>>]) -> Vec<Option<u8>> {
-    let moves: Vec<Vec<(u64, u8)>> = (0..level_size(n))
+    let moves: Vec<Vec<(u64, u8)>> = (0..seed_count_size(n))
         .map(|r| {
             reference::moves(&unrank(n, r))
                 .into_iter()
@@ -360,7 +360,7 @@ pub fn plain_minimax(n: usize, below: &[Vec<Option<u8>>]) -> Vec<Option<u8>> {
         })
         .collect();
     let n8 = n as u8;
-    let mut value: Vec<Option<u8>> = (0..level_size(n))
+    let mut value: Vec<Option<u8>> = (0..seed_count_size(n))
         .map(|r| {
             let holes = unrank(n, r);
             moves[r as usize]
@@ -534,7 +534,7 @@ mod tests {
     }
 
     #[test]
-    fn the_census_prints_a_line_a_level() {
+    fn the_census_prints_a_line_for_each_seed_count() {
         let mut out = Vec::new();
         witness_census(3, 5, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -31,7 +31,7 @@
 //!   `lo'(c) = min(lo(c), own(c))`, `hi'(c) = max(hi(c), own(c))`, `own(c)`
 //!   the seeds on the holes of `c`'s mover. These bounds hold whatever the
 //!   history; where they meet, the value is *exact*. A quiet move the play
-//!   cannot come back from ([`Cycles`], up to [`EXIT_LEVELS`] seeds) meets
+//!   cannot come back from ([`Cycles`], up to [`EXIT_SEEDS`] seeds) meets
 //!   no position of the history again: it counts like a capture, with its
 //!   child's bounds from the game with an empty history, played first.
 //!
@@ -68,7 +68,7 @@ use crate::parallel::prelude::*;
 use super::codebook::{self, Codebook};
 use super::cycles::Cycles;
 use super::entry::Entry;
-use super::index::{advance, level_board, level_size, mover_holes, rank, unrank, HOLES};
+use super::index::{advance, mover_holes, rank, seed_count_board, seed_count_size, unrank, HOLES};
 use super::proof_order::ProofOrder;
 use crate::game::Game;
 use crate::prefetch::prefetch;
@@ -85,7 +85,7 @@ fn own_seeds(holes: &[u8; HOLES]) -> u8 {
 #[derive(Debug, Default)]
 pub struct Progress {
     /// The level being built.
-    pub level: AtomicU64,
+    pub seeds: AtomicU64,
     /// Its number of positions.
     pub positions: AtomicU64,
     /// Work done in the level, in units of [`Progress::total`].
@@ -94,9 +94,9 @@ pub struct Progress {
 
 impl Progress {
     /// Starts counting a new level.
-    pub fn start_level(&self, n: usize) {
-        self.level.store(n as u64, Relaxed);
-        self.positions.store(level_size(n), Relaxed);
+    pub fn start_seed_count(&self, n: usize) {
+        self.seeds.store(n as u64, Relaxed);
+        self.positions.store(seed_count_size(n), Relaxed);
         self.done.store(0, Relaxed);
     }
 
@@ -119,7 +119,7 @@ impl Progress {
 
 /// Statistics of a finished level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LevelStats {
+pub struct SeedCountStats {
     /// Positions in the level.
     pub positions: u64,
     /// Positions whose value is the same under every history.
@@ -148,13 +148,13 @@ const BATCH: usize = 32;
 
 /// A level built: its entries, what the build measured and, when asked
 /// for, the order in which its bounds were proved.
-pub struct BuiltLevel {
+pub struct BuiltSeedCount {
     /// One byte per position, which `codebook` reads.
     pub entries: Vec<u8>,
     /// What the bytes of the level stand for.
     pub codebook: Codebook,
     /// What the build measured.
-    pub stats: LevelStats,
+    pub stats: SeedCountStats,
     /// The proof order of the bounds with an empty history.
     pub order: Option<ProofOrder>,
 }
@@ -162,22 +162,22 @@ pub struct BuiltLevel {
 /// Builds level `n` with the rules `rules`, given the levels below; with
 /// `keep_order`, also records when each bound with an empty history was
 /// proved (eight more bytes per position while building and after).
-pub fn build_level(
+pub fn build_seed_count(
     rules: &Oware,
     n: usize,
     lower: &dyn Lower,
     progress: &Progress,
     keep_order: bool,
-) -> BuiltLevel {
+) -> BuiltSeedCount {
     assert!(
-        level_size(n) < u64::from(INDEX_MASK),
+        seed_count_size(n) < u64::from(INDEX_MASK),
         "level {n} is too large to index"
     );
     let words = forward_pass(rules, n, lower, progress);
     let size = words.len();
-    let mut stats = LevelStats {
+    let mut stats = SeedCountStats {
         positions: size as u64,
-        ..LevelStats::default()
+        ..SeedCountStats::default()
     };
     let times: Option<Vec<AtomicU32>> =
         keep_order.then(|| (0..2 * size).map(|_| AtomicU32::new(0)).collect());
@@ -204,7 +204,7 @@ pub fn build_level(
                 *byte = format_1_byte(lo, hi);
             }
         });
-    let cycles = (n <= EXIT_LEVELS).then(|| Cycles::of_level(rules, n));
+    let cycles = (n <= EXIT_SEEDS).then(|| Cycles::of_seed_count(rules, n));
     if let Some(cycles) = &cycles {
         fold_exits(n as u8, &words, &entries, cycles);
     }
@@ -212,7 +212,7 @@ pub fn build_level(
     game.cycles = cycles.as_ref();
     game.times = None;
     stats.rounds += game.solve();
-    let codebook = codebook::encode_level(n as u8, &mut entries, |p, byte| {
+    let codebook = codebook::encode_seed_count(n as u8, &mut entries, |p, byte| {
         let fresh = fresh_book.decode(byte).expect("valid entries");
         let (every_lo, every_hi) = Word(words[p].load(Relaxed)).bounds(n as u8);
         both_bounds(fresh, every_lo, every_hi, n as u8)
@@ -224,7 +224,7 @@ pub fn build_level(
     }
     let order =
         times.map(|times| ProofOrder::new(times.into_iter().map(AtomicU32::into_inner).collect()));
-    BuiltLevel {
+    BuiltSeedCount {
         entries,
         codebook,
         stats,
@@ -267,7 +267,7 @@ pub fn both_bounds(fresh: Entry, every_lo: u8, every_hi: u8, n: u8) -> Entry {
 /// as the others (sound, but fewer positions are proved exact) and the
 /// components, 32 bytes per position while they are found, are not
 /// worth their memory (the share of such moves falls with the seeds).
-pub const EXIT_LEVELS: usize = 14;
+pub const EXIT_SEEDS: usize = 14;
 
 /// Under every history, a quiet move to a child the play cannot come back
 /// from is worth what the child's bounds with an empty history (`entries`,
@@ -381,7 +381,7 @@ impl Word {
 /// Plays every legal move of every position of level `n`: the words the
 /// two games start from.
 fn forward_pass(rules: &Oware, n: usize, lower: &dyn Lower, progress: &Progress) -> Vec<AtomicU32> {
-    let size = level_size(n) as usize;
+    let size = seed_count_size(n) as usize;
     let words = super::huge_pages::filled(size, || AtomicU32::new(0));
     words.par_chunks(CHUNK).enumerate().for_each(|(c, chunk)| {
         let mut holes = unrank(n, (c * CHUNK) as u64);
@@ -397,7 +397,7 @@ fn forward_pass(rules: &Oware, n: usize, lower: &dyn Lower, progress: &Progress)
 }
 
 fn position_facts(rules: &Oware, n: u8, lower: &dyn Lower, holes: &[u8; HOLES]) -> Word {
-    let board = level_board(*holes);
+    let board = seed_count_board(*holes);
     let own = own_seeds(holes);
     let mut legal = <Oware as Game>::Moves::default();
     rules.legal_moves(&board, &mut legal);
@@ -449,7 +449,7 @@ pub fn for_each_parent(rules: &Oware, child: &[u8; HOLES], mut f: impl FnMut(&[u
             parent[..6].copy_from_slice(&rest[6..]);
             parent[6..].copy_from_slice(&rest[..6]);
             parent[origin - 6] = sown;
-            let board = level_board(parent);
+            let board = seed_count_board(parent);
             if !rules.allows(&board, origin - 6) {
                 continue;
             }
@@ -709,11 +709,11 @@ mod tests {
     fn parents_are_exactly_the_quiet_predecessors() {
         for rules in crate::tables::reference::all_rules() {
             for n in 0..=7 {
-                let size = level_size(n) as usize;
+                let size = seed_count_size(n) as usize;
                 let mut forward: Vec<Vec<u64>> = vec![Vec::new(); size];
                 let mut holes = unrank(n, 0);
                 for p in 0..size {
-                    let board = level_board(holes);
+                    let board = seed_count_board(holes);
                     let mut legal = <Oware as Game>::Moves::default();
                     rules.legal_moves(&board, &mut legal);
                     for &mv in legal.iter() {

@@ -154,7 +154,7 @@ impl Codebook {
 /// Chooses the codebook of level `n` for the entries `entry_of` gives and
 /// rewrites `bytes` (one per position) with them: `entry_of(p, byte)` is
 /// the entry of position `p`, whose byte is `byte` before the rewrite.
-pub fn encode_level(
+pub fn encode_seed_count(
     n: u8,
     bytes: &mut [u8],
     entry_of: impl Fn(usize, u8) -> Entry + Sync,

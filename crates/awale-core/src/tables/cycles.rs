@@ -16,7 +16,7 @@
 
 use crate::parallel::prelude::*;
 
-use super::index::{advance, level_board, level_size, mover_holes, rank, unrank};
+use super::index::{advance, mover_holes, rank, seed_count_board, seed_count_size, unrank};
 use crate::game::Game;
 use crate::variants::oware::Oware;
 
@@ -40,8 +40,8 @@ pub struct Cycles {
 
 impl Cycles {
     /// The components of level `n` under `rules`: 32 bytes per position.
-    pub fn of_level(rules: &Oware, n: usize) -> Cycles {
-        let size = level_size(n) as usize;
+    pub fn of_seed_count(rules: &Oware, n: usize) -> Cycles {
+        let size = seed_count_size(n) as usize;
         let mut children = vec![[NONE; 6]; size];
         children
             .par_chunks_mut(CHUNK)
@@ -96,7 +96,7 @@ impl Cycles {
 }
 
 fn quiet_children(rules: &Oware, holes: &[u8; 12]) -> Children {
-    let board = level_board(*holes);
+    let board = seed_count_board(*holes);
     let mut legal = <Oware as Game>::Moves::default();
     rules.legal_moves(&board, &mut legal);
     let mut out = [NONE; 6];
@@ -210,8 +210,8 @@ mod tests {
     fn a_move_comes_back_exactly_when_its_child_reaches_its_parent() {
         let rules = Oware::default();
         for n in 0..=5 {
-            let cycles = Cycles::of_level(&rules, n);
-            let size = level_size(n) as usize;
+            let cycles = Cycles::of_seed_count(&rules, n);
+            let size = seed_count_size(n) as usize;
             let moves: Vec<Vec<(usize, u8)>> = (0..size)
                 .map(|r| {
                     reference::moves(&unrank(n, r as u64))

@@ -35,7 +35,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::codebook::{self, Codebook};
-use super::index::level_size;
+use super::index::seed_count_size;
 use super::Rules;
 pub use crate::checksum::checksum;
 
@@ -51,7 +51,7 @@ pub fn file_name(rules: &Rules, n: usize) -> String {
 }
 
 /// The path of the file of level `n` in `dir`.
-pub fn level_path(dir: &Path, rules: &Rules, n: usize) -> PathBuf {
+pub fn seed_count_path(dir: &Path, rules: &Rules, n: usize) -> PathBuf {
     dir.join(file_name(rules, n))
 }
 
@@ -71,7 +71,7 @@ fn header(rules: &Rules, n: usize, entries: &[u8], exact: u64, version: u32) -> 
 
 /// Writes level `n` into `dir` (temporary file, sync, rename) and returns
 /// the final path. On error no file is left under the final name.
-pub fn write_level(
+pub fn write_seed_count(
     dir: &Path,
     rules: &Rules,
     n: usize,
@@ -87,7 +87,7 @@ pub fn write_level(
 /// Writes a level in format 1 (no codebook; `entries` in that format), as
 /// the engine did before format 2: for the tests that old files load.
 #[cfg(test)]
-pub fn write_level_format_1(
+pub fn write_seed_count_format_1(
     dir: &Path,
     rules: &Rules,
     n: usize,
@@ -107,7 +107,7 @@ fn write_file(
     entries: &[u8],
     exact: u64,
 ) -> io::Result<PathBuf> {
-    let path = level_path(dir, rules, n);
+    let path = seed_count_path(dir, rules, n);
     crate::files::write_atomic_with(&path, |out| {
         out.write_all(&header(rules, n, entries, exact, version))?;
         out.write_all(between)?;
@@ -139,12 +139,16 @@ impl std::error::Error for LoadError {}
 /// Reads and checks the file of level `n` for `rules` in `dir`: header,
 /// codebook, size, checksums and every entry. Returns the codebook and the
 /// entries.
-pub fn read_level(dir: &Path, rules: &Rules, n: usize) -> Result<(Codebook, Vec<u8>), LoadError> {
-    let path = level_path(dir, rules, n);
+pub fn read_seed_count(
+    dir: &Path,
+    rules: &Rules,
+    n: usize,
+) -> Result<(Codebook, Vec<u8>), LoadError> {
+    let path = seed_count_path(dir, rules, n);
     let bad = |why: String| LoadError::Bad(path.clone(), why);
     // The largest file of this level: a format-2 one (format 1 lacks the
     // codebook block).
-    let max = (HEADER + codebook::BYTES + 8) as u64 + level_size(n);
+    let max = (HEADER + codebook::BYTES + 8) as u64 + seed_count_size(n);
     let mut file = match crate::files::open_regular(&path, max, &format!("table file of level {n}"))
     {
         Ok((f, _)) => f,
@@ -184,9 +188,9 @@ fn check_header(h: &[u8; HEADER], rules: &Rules, n: usize) -> Result<u32, String
             "format version {version}, this engine reads versions 1 and {FORMAT_VERSION}"
         ));
     }
-    let level = u32_at(h, 12) as usize;
-    if level != n {
-        return Err(format!("holds level {level}, expected level {n}"));
+    let seeds = u32_at(h, 12) as usize;
+    if seeds != n {
+        return Err(format!("holds level {seeds}, expected level {n}"));
     }
     if &h[16..21] != b"oware" || h[21..32].iter().any(|&b| b != 0) {
         return Err("built for another variant".into());
@@ -226,7 +230,7 @@ fn read_codebook(file: &mut impl Read, version: u32, n: usize) -> Result<Codeboo
 /// less) and their checksum.
 fn read_entries(file: &mut impl Read, h: &[u8; HEADER], n: usize) -> Result<Vec<u8>, String> {
     let count = u64_at(h, 40);
-    let expected = level_size(n);
+    let expected = seed_count_size(n);
     if count != expected {
         return Err(format!("says {count} positions, level {n} has {expected}"));
     }

@@ -39,7 +39,7 @@ pub mod reference;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use build::{LevelStats, Progress};
+pub use build::{Progress, SeedCountStats};
 pub use codebook::Codebook;
 pub use entry::Entry;
 pub use file::LoadError;
@@ -52,7 +52,7 @@ use crate::variants::oware::{Board, GrandSlam, Oware};
 
 /// Levels built in memory when no file provides them: small enough to take
 /// well under a second on one core (measured in BENCHMARKS.md).
-pub const STARTUP_LEVELS: usize = 10;
+pub const STARTUP_SEEDS: usize = 10;
 
 /// The rules a table is built for: the options of `oware` that change the
 /// game (`Notation` does not).
@@ -148,14 +148,14 @@ pub fn default_dir() -> Option<PathBuf> {
 
 /// One level: a byte per position, and what the bytes stand for.
 #[derive(Clone, Debug)]
-struct Level {
+struct SeedCountTable {
     codebook: Codebook,
     entries: Box<[u8]>,
 }
 
-impl Level {
-    fn new(codebook: Codebook, entries: Vec<u8>) -> Level {
-        Level {
+impl SeedCountTable {
+    fn new(codebook: Codebook, entries: Vec<u8>) -> SeedCountTable {
+        SeedCountTable {
             codebook,
             entries: entries.into_boxed_slice(),
         }
@@ -166,20 +166,20 @@ impl Level {
 #[derive(Clone, Debug)]
 pub struct EndgameTables {
     rules: Rules,
-    levels: Vec<Option<Level>>,
+    by_seeds: Vec<Option<SeedCountTable>>,
     /// The proof order of the levels built in memory.
     orders: Vec<Option<ProofOrder>>,
 }
 
 impl build::Lower for EndgameTables {
     fn entry(&self, n: usize, index: u64) -> Entry {
-        let level = self.levels[n]
+        let table = self.by_seeds[n]
             .as_ref()
             .expect("lower levels are built first");
         // Every byte was checked when the level was loaded or built.
-        level
+        table
             .codebook
-            .decode(level.entries[index as usize])
+            .decode(table.entries[index as usize])
             .expect("entries are valid")
     }
 }
@@ -196,7 +196,7 @@ pub enum BuildEvent<'a> {
     /// The level is built and written.
     Finished {
         n: usize,
-        stats: &'a LevelStats,
+        stats: &'a SeedCountStats,
         time: Duration,
         path: &'a Path,
     },
@@ -207,8 +207,8 @@ impl EndgameTables {
     pub fn empty(rules: Rules) -> EndgameTables {
         EndgameTables {
             rules,
-            levels: vec![None; index::MAX_LEVEL + 1],
-            orders: vec![None; index::MAX_LEVEL + 1],
+            by_seeds: vec![None; index::MAX_SEEDS + 1],
+            orders: vec![None; index::MAX_SEEDS + 1],
         }
     }
 
@@ -219,49 +219,49 @@ impl EndgameTables {
 
     /// Whether level `n` is present.
     pub fn has(&self, n: usize) -> bool {
-        self.levels.get(n).is_some_and(|l| l.is_some())
+        self.by_seeds.get(n).is_some_and(|l| l.is_some())
     }
 
     /// The levels present, in increasing order.
-    pub fn levels(&self) -> Vec<usize> {
-        (0..self.levels.len()).filter(|&n| self.has(n)).collect()
+    pub fn seed_counts(&self) -> Vec<usize> {
+        (0..self.by_seeds.len()).filter(|&n| self.has(n)).collect()
     }
 
     /// The largest `k` such that every level `0..=k` is present.
     pub fn complete_up_to(&self) -> Option<usize> {
-        (0..self.levels.len()).take_while(|&n| self.has(n)).last()
+        (0..self.by_seeds.len()).take_while(|&n| self.has(n)).last()
     }
 
     /// The largest level present.
-    pub fn max_level(&self) -> Option<usize> {
-        self.levels().last().copied()
+    pub fn max_seeds(&self) -> Option<usize> {
+        self.seed_counts().last().copied()
     }
 
     /// The raw entries of level `n`, if present.
-    pub fn level(&self, n: usize) -> Option<&[u8]> {
-        Some(&self.levels.get(n)?.as_ref()?.entries)
+    pub fn entries_of(&self, n: usize) -> Option<&[u8]> {
+        Some(&self.by_seeds.get(n)?.as_ref()?.entries)
     }
 
     /// What the bytes of level `n` stand for, if present.
     pub fn codebook(&self, n: usize) -> Option<&Codebook> {
-        Some(&self.levels.get(n)?.as_ref()?.codebook)
+        Some(&self.by_seeds.get(n)?.as_ref()?.codebook)
     }
 
     /// What the tables say of a position given by its holes from the side
     /// to move (own holes first), if its level is present.
     #[inline]
     pub fn entry(&self, holes: &[u8; index::HOLES]) -> Option<Entry> {
-        let (byte, level) = self.slot(holes)?;
-        level.codebook.decode(*byte)
+        let (byte, table) = self.slot(holes)?;
+        table.codebook.decode(*byte)
     }
 
     /// The stored byte of a position given by its holes from the side to
     /// move, with its level, if that level is present.
     #[inline]
-    fn slot(&self, holes: &[u8; index::HOLES]) -> Option<(&u8, &Level)> {
+    fn slot(&self, holes: &[u8; index::HOLES]) -> Option<(&u8, &SeedCountTable)> {
         let n: usize = holes.iter().map(|&h| h as usize).sum();
-        let level = self.levels.get(n)?.as_ref()?;
-        Some((&level.entries[index::rank(holes) as usize], level))
+        let table = self.by_seeds.get(n)?.as_ref()?;
+        Some((&table.entries[index::rank(holes) as usize], table))
     }
 
     /// What the tables say of a board (either side to move), if covered.
@@ -292,10 +292,15 @@ impl EndgameTables {
 
     /// Builds level `n` in memory from the levels below (all present);
     /// with `keep_order`, keeps its [`ProofOrder`] too.
-    pub fn build_level(&mut self, n: usize, progress: &Progress, keep_order: bool) -> LevelStats {
-        assert!(n <= index::MAX_LEVEL && (0..n).all(|k| self.has(k)));
-        let built = build::build_level(&self.rules.game(), n, self, progress, keep_order);
-        self.levels[n] = Some(Level::new(built.codebook, built.entries));
+    pub fn build_seed_count(
+        &mut self,
+        n: usize,
+        progress: &Progress,
+        keep_order: bool,
+    ) -> SeedCountStats {
+        assert!(n <= index::MAX_SEEDS && (0..n).all(|k| self.has(k)));
+        let built = build::build_seed_count(&self.rules.game(), n, self, progress, keep_order);
+        self.by_seeds[n] = Some(SeedCountTable::new(built.codebook, built.entries));
         self.orders[n] = built.order;
         built.stats
     }
@@ -313,9 +318,9 @@ impl EndgameTables {
     /// present when a level is built. Returns the levels built.
     pub fn fill_in_memory(&mut self, max: usize) -> Vec<usize> {
         let mut built = Vec::new();
-        for n in 0..=max.min(index::MAX_LEVEL) {
+        for n in 0..=max.min(index::MAX_SEEDS) {
             if !self.has(n) || self.orders[n].is_none() {
-                self.build_level(n, &Progress::default(), true);
+                self.build_seed_count(n, &Progress::default(), true);
                 built.push(n);
             }
         }
@@ -331,13 +336,15 @@ impl EndgameTables {
         let mut errors = Vec::new();
         // The levels are independent files: read and checked in parallel
         // (a gigabyte of levels up to 24 seeds takes seconds on one core).
-        let read: Vec<_> = (0..=max.min(index::MAX_LEVEL))
+        let read: Vec<_> = (0..=max.min(index::MAX_SEEDS))
             .into_par_iter()
-            .map(|n| file::read_level(dir, &rules, n))
+            .map(|n| file::read_seed_count(dir, &rules, n))
             .collect();
-        for (n, level) in read.into_iter().enumerate() {
-            match level {
-                Ok((codebook, entries)) => tables.levels[n] = Some(Level::new(codebook, entries)),
+        for (n, table) in read.into_iter().enumerate() {
+            match table {
+                Ok((codebook, entries)) => {
+                    tables.by_seeds[n] = Some(SeedCountTable::new(codebook, entries))
+                }
                 Err(LoadError::Missing(_)) => {}
                 Err(e) => errors.push((n, e)),
             }
@@ -357,26 +364,32 @@ impl EndgameTables {
         on_event: &mut dyn FnMut(BuildEvent),
     ) -> std::io::Result<EndgameTables> {
         let mut tables = EndgameTables::empty(rules);
-        for n in 0..=max.min(index::MAX_LEVEL) {
-            match file::read_level(dir, &rules, n) {
+        for n in 0..=max.min(index::MAX_SEEDS) {
+            match file::read_seed_count(dir, &rules, n) {
                 Ok((codebook, entries)) => {
-                    tables.levels[n] = Some(Level::new(codebook, entries));
+                    tables.by_seeds[n] = Some(SeedCountTable::new(codebook, entries));
                     on_event(BuildEvent::Loaded { n });
                     continue;
                 }
                 Err(LoadError::Missing(_)) => {}
                 Err(why) => on_event(BuildEvent::Rebuilding { n, why: &why }),
             }
-            progress.start_level(n);
+            progress.start_seed_count(n);
             on_event(BuildEvent::Started {
                 n,
-                positions: index::level_size(n),
+                positions: index::seed_count_size(n),
             });
             let start = Instant::now();
-            let stats = tables.build_level(n, progress, false);
-            let level = tables.levels[n].as_ref().expect("just built");
-            let path =
-                file::write_level(dir, &rules, n, &level.codebook, &level.entries, stats.exact)?;
+            let stats = tables.build_seed_count(n, progress, false);
+            let table = tables.by_seeds[n].as_ref().expect("just built");
+            let path = file::write_seed_count(
+                dir,
+                &rules,
+                n,
+                &table.codebook,
+                &table.entries,
+                stats.exact,
+            )?;
             on_event(BuildEvent::Finished {
                 n,
                 stats: &stats,
@@ -448,26 +461,26 @@ mod tests;
 
 /// The tables an engine starts with: the valid level files of `rules` in
 /// `dir` (the [`default_dir`] when `None`), then the levels up to
-/// [`STARTUP_LEVELS`] built in memory, with their proof order, whether a
+/// [`STARTUP_SEEDS`] built in memory, with their proof order, whether a
 /// file provided them or not. Returns the
 /// problems met, one line each (refused files; a missing default
 /// directory is not a problem).
 pub fn open(dir: Option<&Path>, rules: Rules) -> (EndgameTables, Vec<String>) {
     let dir = dir.map(Path::to_path_buf).or_else(default_dir);
     let (mut tables, errors) = match &dir {
-        Some(dir) if dir.is_dir() => EndgameTables::load(dir, rules, index::MAX_LEVEL),
+        Some(dir) if dir.is_dir() => EndgameTables::load(dir, rules, index::MAX_SEEDS),
         _ => (EndgameTables::empty(rules), Vec::new()),
     };
     let problems = errors
         .iter()
         .map(|(n, e)| {
-            if *n <= STARTUP_LEVELS {
+            if *n <= STARTUP_SEEDS {
                 format!("endgame table refused, the level is built in memory instead: {e}")
             } else {
                 format!("endgame table refused, level skipped: {e}")
             }
         })
         .collect();
-    tables.fill_in_memory(STARTUP_LEVELS);
+    tables.fill_in_memory(STARTUP_SEEDS);
     (tables, problems)
 }

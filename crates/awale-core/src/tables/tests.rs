@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::index::{advance, level_size, unrank};
+use super::index::{advance, seed_count_size, unrank};
 use super::reference::{self, turned, Holes};
 use super::*;
 use crate::rng::Rng;
@@ -77,7 +77,7 @@ fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
     let (mut checked, mut exact, mut bounded) = (0, 0, 0);
     for _ in 0..1500 {
         let n = 2 + rng.below(2);
-        let mut holes = unrank(n, rng.next_u64() % level_size(n));
+        let mut holes = unrank(n, rng.next_u64() % seed_count_size(n));
         // A random walk of quiet moves; each position on it is probed with
         // the walk so far as its history.
         let mut path: Vec<(Holes, usize)> = Vec::new();
@@ -119,8 +119,8 @@ fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
 fn most_small_values_are_proved() {
     let tables = EndgameTables::build_in_memory(Rules::default(), 5);
     for n in 0..=5 {
-        let level = tables.level(n).unwrap();
-        let proved = level
+        let table = tables.entries_of(n).unwrap();
+        let proved = table
             .iter()
             .filter(|&&b| {
                 let e = tables.codebook(n).unwrap().decode(b).unwrap();
@@ -128,9 +128,9 @@ fn most_small_values_are_proved() {
             })
             .count();
         assert!(
-            proved * 10 >= level.len() * 7,
+            proved * 10 >= table.len() * 7,
             "level {n}: {proved} of {} proved",
-            level.len()
+            table.len()
         );
     }
 }
@@ -143,9 +143,9 @@ fn files_round_trip_and_bad_files_are_refused() {
         EndgameTables::build_into(&dir, rules, 6, &Progress::default(), &mut |_| {}).unwrap();
     let (loaded, errors) = EndgameTables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(loaded.levels(), (0..=6).collect::<Vec<_>>());
+    assert_eq!(loaded.seed_counts(), (0..=6).collect::<Vec<_>>());
     for n in 0..=6 {
-        assert_eq!(loaded.level(n), built.level(n));
+        assert_eq!(loaded.entries_of(n), built.entries_of(n));
     }
     // Files hold no proof order; the start-up tables rebuild the small
     // levels with theirs, to the same entries.
@@ -155,14 +155,16 @@ fn files_round_trip_and_bad_files_are_refused() {
     assert!(problems.is_empty(), "{problems:?}");
     assert!(opened.proof_times(&probe).is_some());
     for n in 0..=6 {
-        assert_eq!(opened.level(n), built.level(n));
+        assert_eq!(opened.entries_of(n), built.entries_of(n));
     }
-    let path = file::level_path(&dir, &rules, 5);
+    let path = file::seed_count_path(&dir, &rules, 5);
     let good = std::fs::read(&path).unwrap();
     let refused = |bytes: &[u8], n: usize, rules: Rules| {
-        std::fs::write(file::level_path(&dir, &rules, n), bytes).unwrap();
-        let err = file::read_level(&dir, &rules, n).unwrap_err().to_string();
-        std::fs::remove_file(file::level_path(&dir, &rules, n)).unwrap();
+        std::fs::write(file::seed_count_path(&dir, &rules, n), bytes).unwrap();
+        let err = file::read_seed_count(&dir, &rules, n)
+            .unwrap_err()
+            .to_string();
+        std::fs::remove_file(file::seed_count_path(&dir, &rules, n)).unwrap();
         err
     };
     // Truncated.
@@ -185,7 +187,7 @@ fn files_round_trip_and_bad_files_are_refused() {
     let err = refused(&good, 5, other);
     assert!(err.contains("rules"), "{err}");
     // The file of another level under this level's name.
-    let four = std::fs::read(file::level_path(&dir, &rules, 4)).unwrap();
+    let four = std::fs::read(file::seed_count_path(&dir, &rules, 4)).unwrap();
     let err = refused(&four, 5, rules);
     assert!(err.contains("level 4"), "{err}");
     std::fs::write(&path, &good).unwrap();
@@ -199,16 +201,16 @@ fn a_change_to_any_header_byte_refuses_the_file() {
     let dir = crate::scratch::dir("tables-header");
     let rules = Rules::default();
     EndgameTables::build_into(&dir, rules, 5, &Progress::default(), &mut |_| {}).unwrap();
-    let path = file::level_path(&dir, &rules, 5);
+    let path = file::seed_count_path(&dir, &rules, 5);
     let good = std::fs::read(&path).unwrap();
-    assert!(file::read_level(&dir, &rules, 5).is_ok());
+    assert!(file::read_seed_count(&dir, &rules, 5).is_ok());
     for at in 0..64 {
         for mask in [0x01u8, 0x10, 0x80, 0xFF] {
             let mut bytes = good.clone();
             bytes[at] ^= mask;
             std::fs::write(&path, &bytes).unwrap();
             assert!(
-                file::read_level(&dir, &rules, 5).is_err(),
+                file::read_seed_count(&dir, &rules, 5).is_err(),
                 "byte {at} ^ {mask:#04x} was accepted"
             );
         }
@@ -226,7 +228,7 @@ fn files_of_format_1_load() {
     for n in 0..=6 {
         let book = built.codebook(n).unwrap();
         let old: Vec<u8> = built
-            .level(n)
+            .entries_of(n)
             .unwrap()
             .iter()
             .map(|&b| {
@@ -238,15 +240,15 @@ fn files_of_format_1_load() {
                 }
             })
             .collect();
-        let exact = (0..level_size(n))
+        let exact = (0..seed_count_size(n))
             .filter(|&r| built.entry(&unrank(n, r)).unwrap().is_exact())
             .count();
-        file::write_level_format_1(&dir, &rules, n, &old, exact as u64).unwrap();
+        file::write_seed_count_format_1(&dir, &rules, n, &old, exact as u64).unwrap();
     }
     let (loaded, errors) = EndgameTables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");
     for n in 0..=6 {
-        let size = level_size(n);
+        let size = seed_count_size(n);
         for r in 0..size {
             let holes = unrank(n, r);
             let (new, old) = (built.entry(&holes).unwrap(), loaded.entry(&holes).unwrap());
@@ -270,12 +272,12 @@ fn a_resumed_build_writes_the_same_files() {
     let rules = Rules::default();
     EndgameTables::build_into(&dir, rules, 7, &Progress::default(), &mut |_| {}).unwrap();
     let whole: Vec<Vec<u8>> = (0..=7)
-        .map(|n| std::fs::read(file::level_path(&dir, &rules, n)).unwrap())
+        .map(|n| std::fs::read(file::seed_count_path(&dir, &rules, n)).unwrap())
         .collect();
     // As if killed while level 6 was built: 6 and 7 missing, a stale
     // temporary file of 6 left behind.
     for n in [6, 7] {
-        std::fs::remove_file(file::level_path(&dir, &rules, n)).unwrap();
+        std::fs::remove_file(file::seed_count_path(&dir, &rules, n)).unwrap();
     }
     std::fs::write(dir.join(".oware-nocapture-feed-06.awtb.tmp1"), b"partial").unwrap();
     let mut loaded = Vec::new();
@@ -288,7 +290,7 @@ fn a_resumed_build_writes_the_same_files() {
     assert_eq!(loaded, (0..=5).collect::<Vec<_>>());
     for (n, bytes) in whole.iter().enumerate() {
         assert_eq!(
-            &std::fs::read(file::level_path(&dir, &rules, n)).unwrap(),
+            &std::fs::read(file::seed_count_path(&dir, &rules, n)).unwrap(),
             bytes,
             "level {n}"
         );
@@ -340,7 +342,7 @@ fn play_out(
 /// those must reach the table's result.
 #[test]
 fn games_from_covered_positions_keep_the_table_result() {
-    const N: usize = STARTUP_LEVELS;
+    const N: usize = STARTUP_SEEDS;
     let rules = Rules::default();
     let game = rules.game();
     let tables = Arc::new(EndgameTables::build_in_memory(rules, N));
@@ -349,7 +351,7 @@ fn games_from_covered_positions_keep_the_table_result() {
     let winner = |s: [u32; 2]| s[0].cmp(&s[1]);
     while exact < 100 || known < 100 {
         let n = 3 + rng.below(N - 2);
-        let holes = unrank(n, rng.next_u64() % level_size(n));
+        let holes = unrank(n, rng.next_u64() % seed_count_size(n));
         // Captured seeds that leave both players short of 25.
         let south = (24 - n + rng.below(n + 1)) as u8;
         let north = (48 - n) as u8 - south;
@@ -410,7 +412,7 @@ fn search_scores_respect_the_table_bounds() {
     let (mut checked, mut decided) = (0, 0);
     while checked < 150 {
         let n = N + 1 + rng.below(3);
-        let holes = unrank(n, rng.next_u64() % level_size(n));
+        let holes = unrank(n, rng.next_u64() % seed_count_size(n));
         let south = (24 - n + rng.below(n + 1)) as u8;
         let parent = Board::from_parts(holes, [south, (48 - n) as u8 - south], rng.below(2) == 1);
         let mut moves = <Oware as Game>::Moves::default();
@@ -479,16 +481,16 @@ fn search_scores_respect_the_table_bounds() {
 /// earlier. Following it, no position can come twice.
 #[test]
 fn the_proof_order_always_leads_to_earlier_proofs() {
-    use super::index::{level_board, mover_holes};
+    use super::index::{mover_holes, seed_count_board};
     let rules = Rules::default();
     let game = rules.game();
     let tables = EndgameTables::build_in_memory(rules, 8);
     let (mut lows, mut highs) = (0, 0);
     for n in 1..=8usize {
         let nn = n as u8;
-        for i in 0..level_size(n) {
+        for i in 0..seed_count_size(n) {
             let holes = unrank(n, i);
-            let board = level_board(holes);
+            let board = seed_count_board(holes);
             let entry = tables.entry(&holes).unwrap();
             let [lo_time, hi_time] = tables.proof_times(&board).unwrap();
             assert_eq!(lo_time == 0, entry.lo == 0, "{holes:?} {entry:?}");
