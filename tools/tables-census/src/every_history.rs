@@ -1,6 +1,6 @@
 //! The value of a position under every one of its histories, by the
 //! exhaustive reference search, at 1 to 3 seeds: the true exact share of
-//! those levels, against which the tables' marks are checked
+//! those seed counts, against which the tables' marks are checked
 //! (`awale-census every-history`).
 
 use std::io::{self, Write};
@@ -25,7 +25,7 @@ enum Verdict {
     Unreached,
 }
 
-/// What a level's quiet moves allow as histories: the nodes a capture
+/// What a seed count's quiet moves allow as histories: the nodes a capture
 /// can lead to, and those reachable from one of them.
 struct Entries {
     entry: Vec<bool>,
@@ -195,7 +195,7 @@ fn under_every_history(
 }
 
 /// The verdicts of the exhaustive search on the positions `ranks` of
-/// level `n`, against the tables' marks.
+/// seed count `n`, against the tables' marks.
 #[derive(Debug, Default)]
 struct Verdicts {
     positions: usize,
@@ -239,10 +239,10 @@ fn verdicts(tables: &EndgameTables, n: usize, ranks: &[usize], cap: usize) -> Ve
     out
 }
 
-/// The census of `awale-census every-history`: the exact share of levels
-/// `1..=max`, history by history, on `sample` positions a level evenly
-/// spread (all when the level is smaller), with at most `cap` histories a
-/// position; one line a level, after the exact positions not marked.
+/// The census of `awale-census every-history`: the exact share of seed counts
+/// `1..=max`, history by history, on `sample` positions a seed count evenly
+/// spread (all when the seed count is smaller), with at most `cap` histories a
+/// position; one line a seed count, after the exact positions not marked.
 pub fn every_history_census(
     max: usize,
     cap: usize,
@@ -286,7 +286,7 @@ pub fn every_history_census(
 mod tests {
     use super::*;
 
-    /// Every position of levels 1 to 3 under every one of its histories:
+    /// Every position of seed counts 1 to 3 under every one of its histories:
     /// no position marked exact takes another value under any, and the
     /// tables mark nearly every position that all its histories agree on.
     #[test]

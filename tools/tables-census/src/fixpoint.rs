@@ -1,6 +1,6 @@
 //! A second, deliberately plain builder: the equations of
 //! [`awale_core::tables::build`] iterated pass after pass over the whole
-//! level until nothing changes (the first builder of the project, slow but
+//! seed count until nothing changes (the first builder of the project, slow but
 //! obviously the fixpoint). The retrograde builder must give the same
 //! bytes; the witnesses take their bounds under every history from it.
 
@@ -86,7 +86,7 @@ fn fixpoint(n: u8, nodes: &[Node], lo: &mut [u8], hi: &mut [u8], any_history: bo
     }
 }
 
-/// The nodes of level `n`, in rank order.
+/// The nodes of seed count `n`, in rank order.
 fn nodes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<Node> {
     let size = seed_count_size(n) as usize;
     let mut holes = unrank(n, 0);
@@ -103,7 +103,7 @@ fn nodes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<Node> {
 /// The bounds `(lo, hi)` under every history that the builder computes:
 /// every quiet move may repeat a position of the history, except one the
 /// play cannot come back from (up to [`EXIT_SEEDS`] seeds), which is
-/// worth its child's bounds with an empty history (`fresh`, the level's
+/// worth its child's bounds with an empty history (`fresh`, the seed count's
 /// entries), as stored, under every history.
 fn with_exits(rules: &Oware, n: usize, nodes: &mut [Node], fresh: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let n8 = n as u8;
@@ -126,7 +126,7 @@ fn with_exits(rules: &Oware, n: usize, nodes: &mut [Node], fresh: &[u8]) -> (Vec
     (lo, hi)
 }
 
-/// The bounds of level `n` with an empty history, as format 1 bytes (none
+/// The bounds of seed count `n` with an empty history, as format 1 bytes (none
 /// exact; see [`Codebook::format_1`]), and the nodes they were computed
 /// from.
 fn empty_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<Node>) {
@@ -138,9 +138,9 @@ fn empty_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<No
     (fresh, nodes)
 }
 
-/// The bounds under every history of level `n` that the builder computes
-/// (see [`with_exits`]), given the levels below: where they meet, the
-/// level's entries say exact.
+/// The bounds under every history of seed count `n` that the builder computes
+/// (see [`with_exits`]), given the seed counts below: where they meet, the
+/// seed count's entries say exact.
 pub fn every_history(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Vec<u8>) {
     let (fresh, mut nodes) = empty_history(rules, n, lower);
     with_exits(rules, n, &mut nodes, &fresh)
@@ -154,13 +154,13 @@ mod tests {
     use awale_core::tables::reference;
     use awale_core::tables::{EndgameTables, Progress, Rules};
 
-    /// The bounds of level `n` with an empty history, as format 1 bytes (see
-    /// [`empty_history`]), given the levels below.
+    /// The bounds of seed count `n` with an empty history, as format 1 bytes (see
+    /// [`empty_history`]), given the seed counts below.
     fn empty_history_bytes(rules: &Oware, n: usize, lower: &dyn Lower) -> Vec<u8> {
         empty_history(rules, n, lower).0
     }
 
-    /// The entries of level `n` and their codebook, given the levels below.
+    /// The entries of seed count `n` and their codebook, given the seed counts below.
     fn entries_of(rules: &Oware, n: usize, lower: &dyn Lower) -> (Vec<u8>, Codebook) {
         let (mut bytes, mut nodes) = empty_history(rules, n, lower);
         let (lo, hi) = with_exits(rules, n, &mut nodes, &bytes);
@@ -174,7 +174,7 @@ mod tests {
     }
 
     /// The retrograde builder against the plain pass-by-pass fixpoint, byte
-    /// for byte, on every level up to 9 seeds under every set of rules (and
+    /// for byte, on every seed count up to 9 seeds under every set of rules (and
     /// up to 11 under the default rules): both compute the same least
     /// fixpoints, by different means.
     #[test]

@@ -97,7 +97,7 @@ enum Command {
     },
 }
 
-/// The builder's statistics of levels `0..=max`, with the time each took.
+/// The builder's statistics of seed counts `0..=max`, with the time each took.
 fn build_stats(max: usize, out: &mut dyn Write) -> io::Result<()> {
     let mut tables = EndgameTables::empty(Rules::default());
     for n in 0..=max {

@@ -12,12 +12,12 @@ use awale_core::tables::index::{seed_count_size, unrank};
 use awale_core::tables::{oracle_for, EndgameTables, Rules};
 use awale_core::variants::oware::{Board, Oware};
 
-/// The positions are drawn from 6 seeds up: the tables must hold levels
+/// The positions are drawn from 6 seeds up: the tables must hold seed counts
 /// 0 to this one at least.
 const MIN_LEVELS: usize = 6;
 
-/// Probes `positions` random covered positions of the levels of `dir` (up to
-/// 24 seeds, far larger than the caches), or of levels 0 to `built` built
+/// Probes `positions` random covered positions of the seed counts of `dir` (up to
+/// 24 seeds, far larger than the caches), or of seed counts 0 to `built` built
 /// in memory, then their children as the search lists them, with and without
 /// a prefetch, `rounds` times each (the medians are reported: the machine
 /// is shared).

@@ -1,11 +1,11 @@
 //! A position's value under one given history, bounded by a retrograde
-//! analysis of its level, and the census of the positions two histories
+//! analysis of its seed count, and the census of the positions two histories
 //! prove inexact (`awale-census history`).
 //!
 //! Under a history `H` (the positions since the last capture, ending at
 //! `p`), every position of `H` stays in the history whatever is played
 //! next: a quiet move into one of them ends the game by repetition, worth
-//! a known number of seeds. The level is then a game in which those
+//! a known number of seeds. The seed count is then a game in which those
 //! positions are exits, like captures, and its least fixpoint (the
 //! builder's equations, [`awale_core::tables::build`], with `H`'s
 //! positions as exits)
@@ -13,16 +13,16 @@
 //! every position was settled earlier than the one before, so none of them
 //! can come back, and the only repetitions are the exits into `H`.
 //!
-//! With long histories most of the level's cycles pass through an exit,
+//! With long histories most of the seed count's cycles pass through an exit,
 //! so these bounds are often far tighter than those with an empty history.
 //! Two histories whose bounds do not overlap prove that `p`'s value
 //! depends on the history: the census below counts such positions on a
-//! sample of each level, a stronger witness than those of
+//! sample of each seed count, a stronger witness than those of
 //! [`crate::witness`], which look one move ahead.
 //!
 //! A history must begin where a capture can lead: the histories here are
 //! walks back from `p` along quiet moves, cut at the earliest position on
-//! them that some capture from a larger level reaches.
+//! them that some capture from a larger seed count reaches.
 //!
 //! At 1 to 3 seeds [`crate::every_history`] goes further and values a
 //! position under every one of its histories.
@@ -39,7 +39,7 @@ use awale_core::tables::{EndgameTables, Rules};
 /// flips the side.
 pub type Node = u32;
 
-/// The moves of every position of one level, as the bounds under a given
+/// The moves of every position of one seed count, as the bounds under a given
 /// history need them.
 pub struct SeedCountMoves {
     pub n: u8,
@@ -56,8 +56,8 @@ pub struct SeedCountMoves {
 }
 
 impl SeedCountMoves {
-    /// Level `n`'s moves, with the captures valued by `tables` (which must
-    /// hold the levels below `n`).
+    /// Seed count `n`'s moves, with the captures valued by `tables` (which must
+    /// hold the seed counts below `n`).
     pub fn new(tables: &EndgameTables, n: usize) -> SeedCountMoves {
         let size = seed_count_size(n) as usize;
         let n8 = n as u8;
@@ -98,7 +98,7 @@ impl SeedCountMoves {
         }
     }
 
-    /// The real positions of the level: two per rank.
+    /// The real positions of the seed count: two per rank.
     pub fn nodes(&self) -> usize {
         2 * self.children.len()
     }
@@ -109,9 +109,9 @@ impl SeedCountMoves {
         self.n - self.own[child as usize]
     }
 
-    /// Bounds `lo..=hi` on the value of every node of the level when the
+    /// Bounds `lo..=hi` on the value of every node of the seed count when the
     /// history holds the nodes `history` and no other position of the
-    /// level; read at the node the history ends at, they bound that
+    /// seed count; read at the node the history ends at, they bound that
     /// position's value under it.
     pub fn bounds_under(&self, history: &[Node]) -> (Vec<u8>, Vec<u8>) {
         let nodes = self.nodes();
@@ -256,7 +256,7 @@ pub fn reached_by_capture(holes: &[u8; HOLES]) -> bool {
     false
 }
 
-/// Nodes of level `n` as the reference search takes a history: holes
+/// Nodes of seed count `n` as the reference search takes a history: holes
 /// and side to move (0 like the position valued, which is side 0).
 pub fn reference_history(n: usize, nodes: &[Node]) -> Vec<([u8; HOLES], usize)> {
     nodes
@@ -265,7 +265,7 @@ pub fn reference_history(n: usize, nodes: &[Node]) -> Vec<([u8; HOLES], usize)> 
         .collect()
 }
 
-/// Sampled positions of a level under random histories of several
+/// Sampled positions of a seed count under random histories of several
 /// lengths: how many are proved to depend on the history, and whether
 /// a position the tables mark exact keeps its value under each.
 #[derive(Debug, Default)]
@@ -318,8 +318,8 @@ fn sample(tables: &EndgameTables, n: usize, positions: usize, seed: u64) -> Samp
 }
 
 /// The census of `awale-census history`: on `positions` sampled positions
-/// of each level `min..=max`, the share two histories prove inexact, one
-/// line a level.
+/// of each seed count `min..=max`, the share two histories prove inexact, one
+/// line a seed count.
 pub fn history_census(
     min: usize,
     max: usize,
@@ -369,7 +369,7 @@ mod tests {
     }
 
     /// The bounds hold the value the exhaustive reference search finds
-    /// under the same history, for every position of the small levels and
+    /// under the same history, for every position of the small seed counts and
     /// random histories.
     #[test]
     fn bounds_under_a_history_hold_the_value_under_it() {

@@ -38,7 +38,7 @@ use awale_core::tables::{EndgameTables, Rules};
 use crate::fixpoint;
 
 /// The quiet children (as ranks, mover-relative) of every position of
-/// level `n`, in rank order.
+/// seed count `n`, in rank order.
 fn quiet_children(n: usize) -> Vec<Vec<u32>> {
     (0..seed_count_size(n))
         .map(|r| {
@@ -77,7 +77,7 @@ struct Histories {
 const MAX_VISITS: usize = 200_000;
 
 impl Histories {
-    /// The searches over the real positions of a level whose quiet moves
+    /// The searches over the real positions of a seed count whose quiet moves
     /// are `children` (a move flips the side).
     fn new(children: &[Vec<u32>]) -> Histories {
         let succ = (0..2 * children.len())
@@ -247,10 +247,10 @@ fn holding_below(moves: &[Move], target: u8) -> Option<Vec<u32>> {
     Some(hold)
 }
 
-/// What the witnesses say of one level.
+/// What the witnesses say of one seed count.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Census {
-    /// Positions in the level.
+    /// Positions in the seed count.
     pub positions: usize,
     /// Positions the tables mark exact.
     pub marked: usize,
@@ -273,8 +273,8 @@ pub struct Census {
     pub proved_open: usize,
 }
 
-/// Counts the positions of level `n` that a witness (module doc) proves
-/// inexact, against what `tables` (which must hold level `n` and those
+/// Counts the positions of seed count `n` that a witness (module doc) proves
+/// inexact, against what `tables` (which must hold seed count `n` and those
 /// below) marks.
 pub fn census(tables: &EndgameTables, n: usize) -> Census {
     let children = quiet_children(n);
@@ -345,8 +345,8 @@ pub fn census(tables: &EndgameTables, n: usize) -> Census {
     census
 }
 
-/// The values a plain minimax settles at level `n` (`below[m]` holds
-/// level `m`'s), the rule by which a public Oware generator flags its
+/// The values a plain minimax settles at seed count `n` (`below[m]` holds
+/// seed count `m`'s), the rule by which a public Oware generator flags its
 /// positions exact: a position is settled when it has no move, when a move
 /// takes every seed on the board, or when every move leads to a settled
 /// position. No cycle is looked at.
@@ -401,9 +401,9 @@ pub fn plain_minimax(n: usize, below: &[Vec<Option<u8>>]) -> Vec<Option<u8>> {
     }
 }
 
-/// The census of `awale-census witness`: for each level `min..=max`, the
+/// The census of `awale-census witness`: for each seed count `min..=max`, the
 /// shares marked exact, witnessed inexact and settled by a plain minimax,
-/// one line a level.
+/// one line a seed count.
 pub fn witness_census(min: usize, max: usize, out: &mut dyn Write) -> io::Result<()> {
     let tables = EndgameTables::build_in_memory(Rules::default(), max);
     let mut minimax = Vec::new();

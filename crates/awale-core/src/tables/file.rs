@@ -1,4 +1,4 @@
-//! The file of one table level: a 64-byte header, the level's codebook
+//! The file of one table seed count: a 64-byte header, the seed count's codebook
 //! (what each byte value stands for), then one byte per position in index
 //! order.
 //!
@@ -6,7 +6,7 @@
 //! |--------|-------|------------------------------------------------------|
 //! | 0      | 8     | magic `AWALETB` and a zero byte                      |
 //! | 8      | 4     | format version ([`FORMAT_VERSION`]), little-endian    |
-//! | 12     | 4     | the level: seeds on the board                        |
+//! | 12     | 4     | the seed count: seeds on the board                   |
 //! | 16     | 16    | the variant's name, zero-padded (`oware`)            |
 //! | 32     | 1     | `GrandSlam`: 0 `nocapture`, 1 `forbidden`, 2 `capture` |
 //! | 33     | 1     | `MustFeed`: 1 `true`, 0 `false`                       |
@@ -26,7 +26,7 @@
 //! header at once and read as [`Codebook::format_1`] says. Such files are
 //! still read; they know nothing under every history but the exact values.
 //!
-//! A level is written by [`crate::files::write_atomic_with`] (under a
+//! A seed count is written by [`crate::files::write_atomic_with`] (under a
 //! temporary name in the same directory, synced, then renamed to its
 //! final name): a file under a final name is always complete, and a
 //! killed build leaves at most a temporary file, which nothing reads.
@@ -45,12 +45,12 @@ pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"AWALETB\0";
 const HEADER: usize = 64;
 
-/// The name of the file of level `n` for `rules`.
+/// The name of the file of seed count `n` for `rules`.
 pub fn file_name(rules: &Rules, n: usize) -> String {
     format!("{}-{n:02}.awtb", rules.tag())
 }
 
-/// The path of the file of level `n` in `dir`.
+/// The path of the file of seed count `n` in `dir`.
 pub fn seed_count_path(dir: &Path, rules: &Rules, n: usize) -> PathBuf {
     dir.join(file_name(rules, n))
 }
@@ -69,7 +69,7 @@ fn header(rules: &Rules, n: usize, entries: &[u8], exact: u64, version: u32) -> 
     h
 }
 
-/// Writes level `n` into `dir` (temporary file, sync, rename) and returns
+/// Writes seed count `n` into `dir` (temporary file, sync, rename) and returns
 /// the final path. On error no file is left under the final name.
 pub fn write_seed_count(
     dir: &Path,
@@ -84,7 +84,7 @@ pub fn write_seed_count(
     write_file(dir, rules, n, FORMAT_VERSION, &book, entries, exact)
 }
 
-/// Writes a level in format 1 (no codebook; `entries` in that format), as
+/// Writes a seed count in format 1 (no codebook; `entries` in that format), as
 /// the engine did before format 2: for the tests that old files load.
 #[cfg(test)]
 pub fn write_seed_count_format_1(
@@ -97,7 +97,7 @@ pub fn write_seed_count_format_1(
     write_file(dir, rules, n, 1, &[], entries, exact)
 }
 
-/// Writes a level file: header, `between` (the codebook block), entries.
+/// Writes a seed count file: header, `between` (the codebook block), entries.
 fn write_file(
     dir: &Path,
     rules: &Rules,
@@ -116,10 +116,10 @@ fn write_file(
     Ok(path)
 }
 
-/// Why a level file was refused.
+/// Why a seed count file was refused.
 #[derive(Debug)]
 pub enum LoadError {
-    /// There is no file for that level.
+    /// There is no file for that seed count.
     Missing(PathBuf),
     /// The file is there but unusable; the message says why.
     Bad(PathBuf, String),
@@ -136,7 +136,7 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Reads and checks the file of level `n` for `rules` in `dir`: header,
+/// Reads and checks the file of seed count `n` for `rules` in `dir`: header,
 /// codebook, size, checksums and every entry. Returns the codebook and the
 /// entries.
 pub fn read_seed_count(
@@ -146,7 +146,7 @@ pub fn read_seed_count(
 ) -> Result<(Codebook, Vec<u8>), LoadError> {
     let path = seed_count_path(dir, rules, n);
     let bad = |why: String| LoadError::Bad(path.clone(), why);
-    // The largest file of this level: a format-2 one (format 1 lacks the
+    // The largest file of this seed count: a format-2 one (format 1 lacks the
     // codebook block).
     let max = (HEADER + codebook::BYTES + 8) as u64 + seed_count_size(n);
     let mut file = match crate::files::open_regular(&path, max, &format!("table file of level {n}"))
@@ -176,7 +176,7 @@ fn u64_at(h: &[u8; HEADER], i: usize) -> u64 {
 }
 
 /// Checks the fields of a header before the counts (magic, version,
-/// level, variant, rules, zero bytes) against level `n` of `rules`;
+/// seed count, variant, rules, zero bytes) against seed count `n` of `rules`;
 /// returns the format version.
 fn check_header(h: &[u8; HEADER], rules: &Rules, n: usize) -> Result<u32, String> {
     if &h[..8] != MAGIC {
@@ -209,7 +209,7 @@ fn check_header(h: &[u8; HEADER], rules: &Rules, n: usize) -> Result<u32, String
     Ok(version)
 }
 
-/// The codebook of a file of level `n` in format `version`: read and
+/// The codebook of a file of seed count `n` in format `version`: read and
 /// checked after the header (format 2), or the fixed one of format 1.
 fn read_codebook(file: &mut impl Read, version: u32, n: usize) -> Result<Codebook, String> {
     if version == 1 {
@@ -225,8 +225,8 @@ fn read_codebook(file: &mut impl Read, version: u32, n: usize) -> Result<Codeboo
     Codebook::from_bytes(n as u8, book).map_err(|why| format!("bad codebook: {why}"))
 }
 
-/// The entries of level `n` that follow the codebook, checked against the
-/// header `h`: their count (the header's and the level's, no byte more or
+/// The entries of seed count `n` that follow the codebook, checked against the
+/// header `h`: their count (the header's and the seed count's, no byte more or
 /// less) and their checksum.
 fn read_entries(file: &mut impl Read, h: &[u8; HEADER], n: usize) -> Result<Vec<u8>, String> {
     let count = u64_at(h, 40);
@@ -235,7 +235,7 @@ fn read_entries(file: &mut impl Read, h: &[u8; HEADER], n: usize) -> Result<Vec<
         return Err(format!("says {count} positions, level {n} has {expected}"));
     }
     let mut entries = Vec::with_capacity(count as usize);
-    // The search probes a level at scattered places.
+    // The search probes a seed count at scattered places.
     super::huge_pages::advise(entries.spare_capacity_mut());
     file.take(count + 1)
         .read_to_end(&mut entries)
@@ -252,12 +252,12 @@ fn read_entries(file: &mut impl Read, h: &[u8; HEADER], n: usize) -> Result<Vec<
     Ok(entries)
 }
 
-/// Checks that every entry of level `n` is one `book` knows, and that
+/// Checks that every entry of seed count `n` is one `book` knows, and that
 /// `said_exact` of them (the header's count) are exact.
 fn check_entries(book: &Codebook, entries: &[u8], n: usize, said_exact: u64) -> Result<(), String> {
-    // What each of the 256 bytes is in this level (0 not a valid entry,
+    // What each of the 256 bytes is in this seed count (0 not a valid entry,
     // 1 an entry, 2 an exact one), worked out once: the check of a large
-    // level is then a table look-up per byte.
+    // seed count is then a table look-up per byte.
     let kind: [u8; 256] = std::array::from_fn(|b| match book.decode(b as u8) {
         None => 0,
         Some(e) => 1 + u8::from(e.is_exact()),

@@ -1,8 +1,8 @@
-//! The dense index of a table level: every way of putting `n` seeds into
+//! The dense index of a table seed count: every way of putting `n` seeds into
 //! the 12 holes, ranked in lexicographic order of the hole counts (hole 1
 //! most significant).
 //!
-//! A position of a level always has the side to move on holes 1..6 (the
+//! A position of a seed count always has the side to move on holes 1..6 (the
 //! builder and the probe rotate North's positions), so the rank of the 12
 //! counts is the whole index. There are `C(n + 11, 11)` such positions:
 //! "stars and bars", `n` seeds and 11 walls between the holes.
@@ -20,7 +20,7 @@ use crate::variants::oware::Board;
 
 /// Holes on the board.
 pub const HOLES: usize = 12;
-/// The largest number of seeds a level may hold (the file format and the
+/// The largest number of seeds a seed count may hold (the file format and the
 /// one-byte entries allow values up to 31).
 pub const MAX_SEEDS: usize = 31;
 
@@ -42,7 +42,7 @@ const fn binomials() -> [[u64; HOLES]; MAX_SEEDS + HOLES + 1] {
     table
 }
 
-/// The number of positions of level `n` (`n <= MAX_SEEDS`).
+/// The number of positions of seed count `n` (`n <= MAX_SEEDS`).
 pub fn seed_count_size(n: usize) -> u64 {
     BINOMIAL[n + HOLES - 1][HOLES - 1]
 }
@@ -68,7 +68,7 @@ const fn spreads() -> [[u64; MAX_SEEDS + 1]; HOLES] {
     table
 }
 
-/// The index of the hole counts `holes` within their level (the sum of the
+/// The index of the hole counts `holes` within their seed count (the sum of the
 /// counts, at most [`MAX_SEEDS`]).
 #[inline]
 pub fn rank(holes: &[u8; HOLES]) -> u64 {
@@ -84,7 +84,7 @@ pub fn rank(holes: &[u8; HOLES]) -> u64 {
     index
 }
 
-/// The hole counts of position `index` of level `n` (the inverse of
+/// The hole counts of position `index` of seed count `n` (the inverse of
 /// [`rank`]); `index` must be below [`seed_count_size`]`(n)`.
 pub fn unrank(n: usize, mut index: u64) -> [u8; HOLES] {
     let mut holes = [0u8; HOLES];
@@ -109,7 +109,7 @@ pub fn unrank(n: usize, mut index: u64) -> [u8; HOLES] {
     holes
 }
 
-/// Steps `holes` to the next position of its level in index order;
+/// Steps `holes` to the next position of its seed count in index order;
 /// returns `false` (leaving `holes` unchanged) after the last one.
 #[inline]
 pub fn advance(holes: &mut [u8; HOLES]) -> bool {
@@ -145,7 +145,7 @@ pub fn mover_holes(board: &Board) -> [u8; HOLES] {
     holes
 }
 
-/// The board of a level position: its holes, South to move, no captures yet.
+/// The board of a seed count position: its holes, South to move, no captures yet.
 #[inline]
 pub fn seed_count_board(holes: [u8; HOLES]) -> Board {
     Board::from_parts(holes, [0, 0], false)

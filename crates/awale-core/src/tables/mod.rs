@@ -1,16 +1,16 @@
 //! Endgame tables for `oware`: for every position with few seeds on the
 //! board, the seeds the side to move collects under perfect play, built by
-//! the engine itself (retrograde, level by level) with the same rules code
+//! the engine itself (retrograde, one seed count after another) with the same rules code
 //! the search uses.
 //!
-//! - [`index`]: the dense index of a level (a combinatorial rank of the
+//! - [`index`]: the dense index of a seed count (a combinatorial rank of the
 //!   12 holes, the side to move normalised to holes 1..6).
 //! - [`entry`]: what is known of a position (bounds with an empty history
 //!   and under every history).
 //! - [`codebook`]: what the byte stored per position stands for.
-//! - [`build`]: the builder of one level and the treatment of cycles.
+//! - [`build`]: the builder of one seed count and the treatment of cycles.
 //! - [`cycles`]: which quiet moves the play can come back from.
-//! - [`file`]: the file of one level (header, checksum, atomic writes).
+//! - [`file`]: the file of one seed count (header, checksum, atomic writes).
 //! - [`loader`]: tables opened once per process, in the background.
 //! - [`moves`]: the outcome of each move of a covered position.
 //! - [`oracle`]: what the search sees of the tables.
@@ -50,7 +50,7 @@ pub use proof_order::ProofOrder;
 use crate::game::Game;
 use crate::variants::oware::{Board, GrandSlam, Oware};
 
-/// Levels built in memory when no file provides them: small enough to take
+/// Seed counts built in memory when no file provides them: small enough to take
 /// well under a second on one core (measured in BENCHMARKS.md).
 pub const STARTUP_SEEDS: usize = 10;
 
@@ -146,7 +146,7 @@ pub fn default_dir() -> Option<PathBuf> {
     var("HOME").map(|home| PathBuf::from(home).join(".local/share/awale/tables"))
 }
 
-/// One level: a byte per position, and what the bytes stand for.
+/// One seed count: a byte per position, and what the bytes stand for.
 #[derive(Clone, Debug)]
 struct SeedCountTable {
     codebook: Codebook,
@@ -162,12 +162,12 @@ impl SeedCountTable {
     }
 }
 
-/// A set of levels for one set of rules, each present or not.
+/// A set of seed counts for one set of rules, each present or not.
 #[derive(Clone, Debug)]
 pub struct EndgameTables {
     rules: Rules,
     by_seeds: Vec<Option<SeedCountTable>>,
-    /// The proof order of the levels built in memory.
+    /// The proof order of the seed counts built in memory.
     orders: Vec<Option<ProofOrder>>,
 }
 
@@ -176,7 +176,7 @@ impl build::Lower for EndgameTables {
         let table = self.by_seeds[n]
             .as_ref()
             .expect("lower levels are built first");
-        // Every byte was checked when the level was loaded or built.
+        // Every byte was checked when the seed count was loaded or built.
         table
             .codebook
             .decode(table.entries[index as usize])
@@ -184,16 +184,16 @@ impl build::Lower for EndgameTables {
     }
 }
 
-/// What happened to one level during [`EndgameTables::build_into`].
+/// What happened to one seed count during [`EndgameTables::build_into`].
 #[derive(Debug)]
 pub enum BuildEvent<'a> {
-    /// The level's file was already there and valid: loaded, not rebuilt.
+    /// The seed count's file was already there and valid: loaded, not rebuilt.
     Loaded { n: usize },
-    /// The level's file was there but refused: it is built again.
+    /// The seed count's file was there but refused: it is built again.
     Rebuilding { n: usize, why: &'a LoadError },
-    /// The level is being built (the caller's [`Progress`] counts it).
+    /// The seed count is being built (the caller's [`Progress`] counts it).
     Started { n: usize, positions: u64 },
-    /// The level is built and written.
+    /// The seed count is built and written.
     Finished {
         n: usize,
         stats: &'a SeedCountStats,
@@ -203,7 +203,7 @@ pub enum BuildEvent<'a> {
 }
 
 impl EndgameTables {
-    /// No level at all.
+    /// No seed count at all.
     pub fn empty(rules: Rules) -> EndgameTables {
         EndgameTables {
             rules,
@@ -212,43 +212,43 @@ impl EndgameTables {
         }
     }
 
-    /// The rules the levels were built for.
+    /// The rules the seed counts were built for.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
-    /// Whether level `n` is present.
+    /// Whether seed count `n` is present.
     pub fn has(&self, n: usize) -> bool {
         self.by_seeds.get(n).is_some_and(|l| l.is_some())
     }
 
-    /// The levels present, in increasing order.
+    /// The seed counts present, in increasing order.
     pub fn seed_counts(&self) -> Vec<usize> {
         (0..self.by_seeds.len()).filter(|&n| self.has(n)).collect()
     }
 
-    /// The largest `k` such that every level `0..=k` is present.
+    /// The largest `k` such that every seed count `0..=k` is present.
     pub fn complete_up_to(&self) -> Option<usize> {
         (0..self.by_seeds.len()).take_while(|&n| self.has(n)).last()
     }
 
-    /// The largest level present.
+    /// The largest seed count present.
     pub fn max_seeds(&self) -> Option<usize> {
         self.seed_counts().last().copied()
     }
 
-    /// The raw entries of level `n`, if present.
+    /// The raw entries of seed count `n`, if present.
     pub fn entries_of(&self, n: usize) -> Option<&[u8]> {
         Some(&self.by_seeds.get(n)?.as_ref()?.entries)
     }
 
-    /// What the bytes of level `n` stand for, if present.
+    /// What the bytes of seed count `n` stand for, if present.
     pub fn codebook(&self, n: usize) -> Option<&Codebook> {
         Some(&self.by_seeds.get(n)?.as_ref()?.codebook)
     }
 
     /// What the tables say of a position given by its holes from the side
-    /// to move (own holes first), if its level is present.
+    /// to move (own holes first), if its seed count is present.
     #[inline]
     pub fn entry(&self, holes: &[u8; index::HOLES]) -> Option<Entry> {
         let (byte, table) = self.slot(holes)?;
@@ -256,7 +256,7 @@ impl EndgameTables {
     }
 
     /// The stored byte of a position given by its holes from the side to
-    /// move, with its level, if that level is present.
+    /// move, with its seed count, if that seed count is present.
     #[inline]
     fn slot(&self, holes: &[u8; index::HOLES]) -> Option<(&u8, &SeedCountTable)> {
         let n: usize = holes.iter().map(|&h| h as usize).sum();
@@ -270,7 +270,7 @@ impl EndgameTables {
     }
 
     /// Starts fetching the entry of a board that will soon be probed (see
-    /// [`crate::prefetch`]): a level from a file is far larger than the
+    /// [`crate::prefetch`]): a seed count from a file is far larger than the
     /// caches, and its entries are read at scattered places.
     #[inline]
     pub fn prefetch(&self, board: &Board) {
@@ -281,7 +281,7 @@ impl EndgameTables {
 
     /// When the bounds of a board's position (either side to move) were
     /// proved with an empty history, `[lower, upper]` ([`ProofOrder`]),
-    /// if its level keeps its proof order.
+    /// if its seed count keeps its proof order.
     pub fn proof_times(&self, board: &Board) -> Option<[u32; 2]> {
         let holes = index::mover_holes(board);
         let n: usize = holes.iter().map(|&h| h as usize).sum();
@@ -290,7 +290,7 @@ impl EndgameTables {
         Some([order.lo_time(i), order.hi_time(i)])
     }
 
-    /// Builds level `n` in memory from the levels below (all present);
+    /// Builds seed count `n` in memory from the seed counts below (all present);
     /// with `keep_order`, keeps its [`ProofOrder`] too.
     pub fn build_seed_count(
         &mut self,
@@ -305,17 +305,17 @@ impl EndgameTables {
         built.stats
     }
 
-    /// Levels `0..=max` built in memory.
+    /// Seed counts `0..=max` built in memory.
     pub fn build_in_memory(rules: Rules, max: usize) -> EndgameTables {
         let mut tables = EndgameTables::empty(rules);
         tables.fill_in_memory(max);
         tables
     }
 
-    /// Builds in memory the levels up to `max` that are missing, or that
+    /// Builds in memory the seed counts up to `max` that are missing, or that
     /// were loaded from files (which hold no [`ProofOrder`]: the same
-    /// entries are built again, with their order). Every level below is
-    /// present when a level is built. Returns the levels built.
+    /// entries are built again, with their order). Every seed count below is
+    /// present when a seed count is built. Returns the seed counts built.
     pub fn fill_in_memory(&mut self, max: usize) -> Vec<usize> {
         let mut built = Vec::new();
         for n in 0..=max.min(index::MAX_SEEDS) {
@@ -327,15 +327,15 @@ impl EndgameTables {
         built
     }
 
-    /// Loads every valid level file of these rules from `dir`, up to
-    /// `max`. Levels whose file is missing are skipped silently; a file
-    /// that is present but refused is reported, with its level, and skipped.
+    /// Loads every valid seed count file of these rules from `dir`, up to
+    /// `max`. Seed counts whose file is missing are skipped silently; a file
+    /// that is present but refused is reported, with its seed count, and skipped.
     pub fn load(dir: &Path, rules: Rules, max: usize) -> (EndgameTables, Vec<(usize, LoadError)>) {
         use crate::parallel::prelude::*;
         let mut tables = EndgameTables::empty(rules);
         let mut errors = Vec::new();
-        // The levels are independent files: read and checked in parallel
-        // (a gigabyte of levels up to 24 seeds takes seconds on one core).
+        // The seed counts are independent files: read and checked in parallel
+        // (a gigabyte of seed counts up to 24 seeds takes seconds on one core).
         let read: Vec<_> = (0..=max.min(index::MAX_SEEDS))
             .into_par_iter()
             .map(|n| file::read_seed_count(dir, &rules, n))
@@ -352,10 +352,10 @@ impl EndgameTables {
         (tables, errors)
     }
 
-    /// Builds levels `0..=max` into `dir`: a level whose file is already
+    /// Builds seed counts `0..=max` into `dir`: a seed count whose file is already
     /// there and valid is loaded instead, so a killed build resumes where it
-    /// stopped. Each level is written as soon as it is finished. Runs on the
-    /// current rayon pool; `progress` counts the level in progress.
+    /// stopped. Each seed count is written as soon as it is finished. Runs on the
+    /// current rayon pool; `progress` counts the seed count in progress.
     pub fn build_into(
         dir: &Path,
         rules: Rules,
@@ -423,7 +423,7 @@ pub struct Verdict {
 /// What the tables say of `board` in `game` reached with `fresh` history
 /// (true: nothing since the last capture, so the bounds with an empty
 /// history apply; else those under every history), or `None` when its
-/// level is not present or the game is over.
+/// seed count is not present or the game is over.
 pub fn verdict(
     tables: &EndgameTables,
     game: &Oware,
@@ -459,8 +459,8 @@ pub fn verdict(
 #[cfg(test)]
 mod tests;
 
-/// The tables an engine starts with: the valid level files of `rules` in
-/// `dir` (the [`default_dir`] when `None`), then the levels up to
+/// The tables an engine starts with: the valid seed count files of `rules` in
+/// `dir` (the [`default_dir`] when `None`), then the seed counts up to
 /// [`STARTUP_SEEDS`] built in memory, with their proof order, whether a
 /// file provided them or not. Returns the
 /// problems met, one line each (refused files; a missing default

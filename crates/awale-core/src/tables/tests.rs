@@ -20,7 +20,7 @@ fn mirrored(holes: &Holes) -> Board {
     Board::from_parts(turned(holes), [0, 0], true)
 }
 
-/// The largest level checked position by position against the reference
+/// The largest seed count checked position by position against the reference
 /// (at 4 seeds the exhaustive search of every cycle already takes minutes).
 const CHECKED: usize = 3;
 
@@ -148,7 +148,7 @@ fn files_round_trip_and_bad_files_are_refused() {
         assert_eq!(loaded.entries_of(n), built.entries_of(n));
     }
     // Files hold no proof order; the start-up tables rebuild the small
-    // levels with theirs, to the same entries.
+    // seed counts with theirs, to the same entries.
     let probe = Board::from_parts([1, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0], [20, 24], false);
     assert_eq!(built.proof_times(&probe), None);
     let (opened, problems) = open(Some(&dir), rules);
@@ -186,7 +186,7 @@ fn files_round_trip_and_bad_files_are_refused() {
     };
     let err = refused(&good, 5, other);
     assert!(err.contains("rules"), "{err}");
-    // The file of another level under this level's name.
+    // The file of another seed count under this seed count's name.
     let four = std::fs::read(file::seed_count_path(&dir, &rules, 4)).unwrap();
     let err = refused(&four, 5, rules);
     assert!(err.contains("level 4"), "{err}");
@@ -194,7 +194,7 @@ fn files_round_trip_and_bad_files_are_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Every byte of a level file's header is checked or covered by a
+/// Every byte of a seed count file's header is checked or covered by a
 /// checksum: any change to any of them refuses the file.
 #[test]
 fn a_change_to_any_header_byte_refuses_the_file() {
@@ -274,7 +274,7 @@ fn a_resumed_build_writes_the_same_files() {
     let whole: Vec<Vec<u8>> = (0..=7)
         .map(|n| std::fs::read(file::seed_count_path(&dir, &rules, n)).unwrap())
         .collect();
-    // As if killed while level 6 was built: 6 and 7 missing, a stale
+    // As if killed while seed count 6 was built: 6 and 7 missing, a stale
     // temporary file of 6 left behind.
     for n in [6, 7] {
         std::fs::remove_file(file::seed_count_path(&dir, &rules, n)).unwrap();
@@ -392,7 +392,7 @@ fn games_from_covered_positions_keep_the_table_result() {
 /// inside the search (a search that ignored them would give a heuristic
 /// score where the bounds prove a win or a loss), and where the bounds
 /// decide the result the score says so. Each such position is the child of
-/// a capture from a position above the levels built (which the tables do
+/// a capture from a position above the seed counts built (which the tables do
 /// not know), searched with that move alone.
 #[test]
 fn search_scores_respect_the_table_bounds() {
