@@ -158,9 +158,9 @@ fn the_other_tools_refuse_fifos_devices_and_huge_files() {
 fn tables_probe_skips_a_fifo_table_file_with_a_warning() {
     let dir = scratch::dir("hostile-tables");
     let rules = awale::tables::Rules::default();
-    let pipe = awale::tables::file::level_path(&dir, &rules, 12);
+    let pipe = awale::tables::file::seed_count_path(&dir, &rules, 12);
     fifo(&pipe);
-    let huge = awale::tables::file::level_path(&dir, &rules, 13);
+    let huge = awale::tables::file::seed_count_path(&dir, &rules, 13);
     sparse(&huge, 16 << 30);
     let (out, stderr) = run_guarded(limited(&[
         "tables",

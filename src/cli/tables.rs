@@ -140,7 +140,7 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let result = std::thread::scope(|scope| {
         scope.spawn(|| {
             while !finished.load(Ordering::Relaxed) {
-                bar.set_message(progress.level.load(Ordering::Relaxed).to_string());
+                bar.set_message(progress.seeds.load(Ordering::Relaxed).to_string());
                 bar.set_length(progress.total());
                 bar.set_position(progress.done());
                 std::thread::sleep(Duration::from_millis(200));
@@ -366,7 +366,7 @@ fn probe_report(tables: &EndgameTables, line: &Line<Oware>) -> anyhow::Result<Pr
         anyhow!(
             "no table covers {} seeds on the board (levels present: {:?})",
             pos.on_board(),
-            tables.levels()
+            tables.seed_counts()
         )
     })?;
     let outcomes = tables::move_outcomes(tables, game, pos, history, false);

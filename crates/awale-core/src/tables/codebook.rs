@@ -1,14 +1,14 @@
-//! What the 256 byte values of one level stand for.
+//! What the 256 byte values of one seed count stand for.
 //!
-//! A level stores one byte per position, and each byte names one of 256
+//! A seed count stores one byte per position, and each byte names one of 256
 //! [`Entry`] values (bounds with an empty history, bounds under every
-//! history) listed in the level's codebook. A position whose entry is
+//! history) listed in the seed count's codebook. A position whose entry is
 //! not listed takes the listed entry that contains it with the same bounds
 //! with an empty history and the tightest bounds under every history:
 //! widening a bound is always sound, it only loses precision, and the
-//! bounds with an empty history are never widened, because the levels
+//! bounds with an empty history are never widened, because the seed counts
 //! above read them through their captures (a loss there would spread up
-//! the levels). So the builder lists every exact value met, then for every
+//! the seed counts). So the builder lists every exact value met, then for every
 //! pair of bounds with an empty history met, an entry whose bounds under
 //! every history contain those of all its positions; then the entries met
 //! most often, and the widest entry of all (nothing known). (Up to 24
@@ -26,26 +26,26 @@ use crate::parallel::prelude::*;
 use super::entry::Entry;
 
 /// Bytes of a codebook in a file: four per byte value (`every_lo`, `lo`,
-/// `hi`, `every_hi`; `0xFF` four times for a value the level does not
+/// `hi`, `every_hi`; `0xFF` four times for a value the seed count does not
 /// use).
 pub const BYTES: usize = 4 * 256;
 
 const UNUSED: [u8; 4] = [0xFF; 4];
 
-/// The entries the byte values of one level stand for.
+/// The entries the byte values of one seed count stand for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Codebook {
     entries: [Option<Entry>; 256],
 }
 
 impl Codebook {
-    /// The entry a byte stands for; `None` when the level uses no such byte.
+    /// The entry a byte stands for; `None` when the seed count uses no such byte.
     #[inline]
     pub fn decode(&self, byte: u8) -> Option<Entry> {
         self.entries[usize::from(byte)]
     }
 
-    /// The codebook of format 1 files at level `n`: `lo` in bits 0-4 and a
+    /// The codebook of format 1 files at seed count `n`: `lo` in bits 0-4 and a
     /// code in bits 5-7: 0 exact, 1 proved with an empty history only,
     /// 2..=6 `hi = lo + code - 1`, 7 `hi = n`.
     pub fn format_1(n: u8) -> Codebook {
@@ -68,7 +68,7 @@ impl Codebook {
         }
     }
 
-    /// The codebook of a level of `n` seeds whose positions have the
+    /// The codebook of a seed count of `n` seeds whose positions have the
     /// entries counted in `counts` (module doc): every exact one; for each
     /// pair `lo..=hi` met, the entry that contains all those with that
     /// pair; then those met most often (ties in the order of
@@ -128,8 +128,8 @@ impl Codebook {
             .collect()
     }
 
-    /// Reads a stored codebook of level `n`; an error says what is wrong
-    /// (an entry that cannot belong to the level, or no widest entry).
+    /// Reads a stored codebook of seed count `n`; an error says what is wrong
+    /// (an entry that cannot belong to the seed count, or no widest entry).
     pub fn from_bytes(n: u8, bytes: &[u8]) -> Result<Codebook, String> {
         if bytes.len() != BYTES {
             return Err(format!("a codebook of {} bytes, not {BYTES}", bytes.len()));
@@ -151,10 +151,10 @@ impl Codebook {
     }
 }
 
-/// Chooses the codebook of level `n` for the entries `entry_of` gives and
+/// Chooses the codebook of seed count `n` for the entries `entry_of` gives and
 /// rewrites `bytes` (one per position) with them: `entry_of(p, byte)` is
 /// the entry of position `p`, whose byte is `byte` before the rewrite.
-pub fn encode_level(
+pub fn encode_seed_count(
     n: u8,
     bytes: &mut [u8],
     entry_of: impl Fn(usize, u8) -> Entry + Sync,
@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(book.decode(1 << 5 | 4), Some(Entry::fresh(4, 4, 12)));
         assert_eq!(book.decode(3 << 5 | 4), Some(Entry::fresh(4, 6, 12)));
         assert_eq!(book.decode(7 << 5 | 4), Some(Entry::fresh(4, 12, 12)));
-        // A bound above the level.
+        // A bound above the seed count.
         assert_eq!(book.decode(13), None);
         assert_eq!(book.decode(6 << 5 | 8), None);
     }
@@ -276,7 +276,7 @@ mod tests {
         let book = Codebook::choose(n, &counts(&[(Entry::exact(3), 5)]));
         let mut bytes = book.to_bytes();
         assert_eq!(Codebook::from_bytes(n, &bytes), Ok(book));
-        // An entry above the level.
+        // An entry above the seed count.
         assert!(Codebook::from_bytes(n - 5, &bytes).is_err());
         // Bounds out of order.
         bytes[0..4].copy_from_slice(&[2, 3, 1, 4]);

@@ -1,4 +1,4 @@
-//! Which quiet moves of a level can be undone: the strongly connected
+//! Which quiet moves of a seed count can be undone: the strongly connected
 //! components of the quiet-move graph between real positions.
 //!
 //! After a quiet move from `p` to `c`, the play can come back to `p` only
@@ -16,7 +16,7 @@
 
 use crate::parallel::prelude::*;
 
-use super::index::{advance, level_board, level_size, mover_holes, rank, unrank};
+use super::index::{advance, mover_holes, rank, seed_count_board, seed_count_size, unrank};
 use crate::game::Game;
 use crate::variants::oware::Oware;
 
@@ -29,7 +29,7 @@ const NONE: u32 = u32::MAX;
 /// Positions per parallel task when the children are listed.
 const CHUNK: usize = 1 << 14;
 
-/// The components of one level's real positions, with the quiet moves.
+/// The components of one seed count's real positions, with the quiet moves.
 pub struct Cycles {
     children: Vec<Children>,
     comp: Vec<u32>,
@@ -39,9 +39,9 @@ pub struct Cycles {
 }
 
 impl Cycles {
-    /// The components of level `n` under `rules`: 32 bytes per position.
-    pub fn of_level(rules: &Oware, n: usize) -> Cycles {
-        let size = level_size(n) as usize;
+    /// The components of seed count `n` under `rules`: 32 bytes per position.
+    pub fn of_seed_count(rules: &Oware, n: usize) -> Cycles {
+        let size = seed_count_size(n) as usize;
         let mut children = vec![[NONE; 6]; size];
         children
             .par_chunks_mut(CHUNK)
@@ -88,7 +88,7 @@ impl Cycles {
     }
 
     /// Whether the play can come back to `parent` after its quiet move to
-    /// `child` (both mover-relative ranks of the level).
+    /// `child` (both mover-relative ranks of the seed count).
     #[inline]
     pub fn comes_back(&self, parent: usize, child: usize) -> bool {
         self.comp[2 * child + 1] == self.comp[2 * parent]
@@ -96,7 +96,7 @@ impl Cycles {
 }
 
 fn quiet_children(rules: &Oware, holes: &[u8; 12]) -> Children {
-    let board = level_board(*holes);
+    let board = seed_count_board(*holes);
     let mut legal = <Oware as Game>::Moves::default();
     rules.legal_moves(&board, &mut legal);
     let mut out = [NONE; 6];
@@ -112,8 +112,8 @@ fn quiet_children(rules: &Oware, holes: &[u8; 12]) -> Children {
 }
 
 /// The strongly connected component of every real position (`2 r + s`)
-/// of a level whose quiet moves are `children` (Tarjan's algorithm,
-/// iterative: the depth of the search can reach the size of the level).
+/// of a seed count whose quiet moves are `children` (Tarjan's algorithm,
+/// iterative: the depth of the search can reach the size of the seed count).
 /// A node's state is one pair of words, so that a visit to it costs one
 /// cache miss: its index in the search, and its low link while it is on
 /// the stack, then its component with [`DONE`].
@@ -179,7 +179,7 @@ const DONE: u32 = 1 << 31;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::tests::reference_moves;
+    use crate::tables::reference;
 
     fn graph(lists: &[&[u32]]) -> Vec<Children> {
         lists
@@ -205,16 +205,16 @@ mod tests {
 
     /// `comes_back` against a plain search: the child reaches the parent
     /// by quiet moves (the reference rules' own sowing), on every position
-    /// of the small levels.
+    /// of the small seed counts.
     #[test]
     fn a_move_comes_back_exactly_when_its_child_reaches_its_parent() {
         let rules = Oware::default();
         for n in 0..=5 {
-            let cycles = Cycles::of_level(&rules, n);
-            let size = level_size(n) as usize;
+            let cycles = Cycles::of_seed_count(&rules, n);
+            let size = seed_count_size(n) as usize;
             let moves: Vec<Vec<(usize, u8)>> = (0..size)
                 .map(|r| {
-                    reference_moves(&unrank(n, r as u64))
+                    reference::moves(&unrank(n, r as u64))
                         .into_iter()
                         .map(|(child, taken)| (rank(&child) as usize, taken))
                         .collect()

@@ -9,7 +9,7 @@
 //!   last capture. Where they meet the value is *exact*: the same whatever
 //!   the history (then `lo == hi` is that value too).
 //!
-//! A level stores one byte per position, which its
+//! A seed count stores one byte per position, which its
 //! [`Codebook`](super::codebook::Codebook) turns into an entry.
 
 /// What one entry says.
@@ -37,7 +37,7 @@ impl Entry {
     }
 
     /// An entry that bounds the value with an empty history only (nothing
-    /// known under other histories, `n` the level).
+    /// known under other histories, `n` the seed count).
     pub fn fresh(lo: u8, hi: u8, n: u8) -> Entry {
         Entry {
             lo,
@@ -47,7 +47,7 @@ impl Entry {
         }
     }
 
-    /// The entry with these bounds at level `n`, if they can be:
+    /// The entry with these bounds at seed count `n`, if they can be:
     /// `every_lo <= lo <= hi <= every_hi <= n` (the empty history is one
     /// history).
     pub fn new(lo: u8, hi: u8, every_lo: u8, every_hi: u8, n: u8) -> Option<Entry> {
@@ -97,7 +97,7 @@ mod tests {
         assert!(!Entry::fresh(3, 3, 5).is_exact());
         assert_eq!(Entry::fresh(3, 3, 5).fresh_value(), Some(3));
         assert_eq!(Entry::new(2, 4, 1, 5, 5).unwrap().fresh_value(), None);
-        // Out of order, or above the level.
+        // Out of order, or above the seed count.
         assert_eq!(Entry::new(2, 4, 3, 5, 5), None);
         assert_eq!(Entry::new(2, 4, 1, 6, 5), None);
         assert_eq!(Entry::new(4, 2, 1, 5, 5), None);

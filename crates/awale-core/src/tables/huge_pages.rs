@@ -1,7 +1,7 @@
 //! Large arrays on huge pages, where the system allows it.
 //!
 //! The builder's state (four bytes per position, 1.7 GB at 24 seeds) and
-//! the loaded levels are read at scattered places: with 4 KB pages nearly
+//! the loaded seed counts are read at scattered places: with 4 KB pages nearly
 //! every such access also misses the address-translation cache, and the
 //! page walk misses the data caches in turn. Linux backs a region with
 //! 2 MB pages when asked (`madvise(MADV_HUGEPAGE)`, needed where

@@ -1,8 +1,8 @@
-//! The dense index of a table level: every way of putting `n` seeds into
+//! The dense index of a table seed count: every way of putting `n` seeds into
 //! the 12 holes, ranked in lexicographic order of the hole counts (hole 1
 //! most significant).
 //!
-//! A position of a level always has the side to move on holes 1..6 (the
+//! A position of a seed count always has the side to move on holes 1..6 (the
 //! builder and the probe rotate North's positions), so the rank of the 12
 //! counts is the whole index. There are `C(n + 11, 11)` such positions:
 //! "stars and bars", `n` seeds and 11 walls between the holes.
@@ -20,17 +20,17 @@ use crate::variants::oware::Board;
 
 /// Holes on the board.
 pub const HOLES: usize = 12;
-/// The largest number of seeds a level may hold (the file format and the
+/// The largest number of seeds a seed count may hold (the file format and the
 /// one-byte entries allow values up to 31).
-pub const MAX_LEVEL: usize = 31;
+pub const MAX_SEEDS: usize = 31;
 
-/// `BINOMIAL[a][b]` = C(a, b) for `a <= MAX_LEVEL + HOLES`, `b < HOLES`.
-const BINOMIAL: [[u64; HOLES]; MAX_LEVEL + HOLES + 1] = binomials();
+/// `BINOMIAL[a][b]` = C(a, b) for `a <= MAX_SEEDS + HOLES`, `b < HOLES`.
+const BINOMIAL: [[u64; HOLES]; MAX_SEEDS + HOLES + 1] = binomials();
 
-const fn binomials() -> [[u64; HOLES]; MAX_LEVEL + HOLES + 1] {
-    let mut table = [[0u64; HOLES]; MAX_LEVEL + HOLES + 1];
+const fn binomials() -> [[u64; HOLES]; MAX_SEEDS + HOLES + 1] {
+    let mut table = [[0u64; HOLES]; MAX_SEEDS + HOLES + 1];
     let mut a = 0;
-    while a <= MAX_LEVEL + HOLES {
+    while a <= MAX_SEEDS + HOLES {
         table[a][0] = 1;
         let mut b = 1;
         while b < HOLES && b <= a {
@@ -42,24 +42,24 @@ const fn binomials() -> [[u64; HOLES]; MAX_LEVEL + HOLES + 1] {
     table
 }
 
-/// The number of positions of level `n` (`n <= MAX_LEVEL`).
-pub fn level_size(n: usize) -> u64 {
+/// The number of positions of seed count `n` (`n <= MAX_SEEDS`).
+pub fn seed_count_size(n: usize) -> u64 {
     BINOMIAL[n + HOLES - 1][HOLES - 1]
 }
 
 /// `SPREADS[m][s]` = C(s + m, m): the ways of putting `s` seeds into `m +
-/// 1` holes, for `m < HOLES` and `s <= MAX_LEVEL`. [`BINOMIAL`] holds the
+/// 1` holes, for `m < HOLES` and `s <= MAX_SEEDS`. [`BINOMIAL`] holds the
 /// same numbers, but [`rank`] reading them there (`BINOMIAL[s + m][m]`)
 /// costs the search 31 instructions a node more on bench's Oware
 /// positions (1,919.0 against 1,888.3, `scripts/oware-cost.py`).
-const SPREADS: [[u64; MAX_LEVEL + 1]; HOLES] = spreads();
+const SPREADS: [[u64; MAX_SEEDS + 1]; HOLES] = spreads();
 
-const fn spreads() -> [[u64; MAX_LEVEL + 1]; HOLES] {
-    let mut table = [[0u64; MAX_LEVEL + 1]; HOLES];
+const fn spreads() -> [[u64; MAX_SEEDS + 1]; HOLES] {
+    let mut table = [[0u64; MAX_SEEDS + 1]; HOLES];
     let mut m = 0;
     while m < HOLES {
         let mut s = 0;
-        while s <= MAX_LEVEL {
+        while s <= MAX_SEEDS {
             table[m][s] = BINOMIAL[s + m][m];
             s += 1;
         }
@@ -68,8 +68,8 @@ const fn spreads() -> [[u64; MAX_LEVEL + 1]; HOLES] {
     table
 }
 
-/// The index of the hole counts `holes` within their level (the sum of the
-/// counts, at most [`MAX_LEVEL`]).
+/// The index of the hole counts `holes` within their seed count (the sum of the
+/// counts, at most [`MAX_SEEDS`]).
 #[inline]
 pub fn rank(holes: &[u8; HOLES]) -> u64 {
     // `after`: the seeds in the holes after `i`; `with`: those and hole `i`'s.
@@ -84,8 +84,8 @@ pub fn rank(holes: &[u8; HOLES]) -> u64 {
     index
 }
 
-/// The hole counts of position `index` of level `n` (the inverse of
-/// [`rank`]); `index` must be below [`level_size`]`(n)`.
+/// The hole counts of position `index` of seed count `n` (the inverse of
+/// [`rank`]); `index` must be below [`seed_count_size`]`(n)`.
 pub fn unrank(n: usize, mut index: u64) -> [u8; HOLES] {
     let mut holes = [0u8; HOLES];
     let mut left = n;
@@ -109,7 +109,7 @@ pub fn unrank(n: usize, mut index: u64) -> [u8; HOLES] {
     holes
 }
 
-/// Steps `holes` to the next position of its level in index order;
+/// Steps `holes` to the next position of its seed count in index order;
 /// returns `false` (leaving `holes` unchanged) after the last one.
 #[inline]
 pub fn advance(holes: &mut [u8; HOLES]) -> bool {
@@ -145,9 +145,9 @@ pub fn mover_holes(board: &Board) -> [u8; HOLES] {
     holes
 }
 
-/// The board of a level position: its holes, South to move, no captures yet.
+/// The board of a seed count position: its holes, South to move, no captures yet.
 #[inline]
-pub fn level_board(holes: [u8; HOLES]) -> Board {
+pub fn seed_count_board(holes: [u8; HOLES]) -> Board {
     Board::from_parts(holes, [0, 0], false)
 }
 
@@ -158,18 +158,18 @@ mod tests {
 
     #[test]
     fn sizes_are_stars_and_bars() {
-        assert_eq!(level_size(0), 1);
-        assert_eq!(level_size(1), 12);
-        assert_eq!(level_size(2), 78);
-        assert_eq!(level_size(12), 1_352_078);
-        assert_eq!(level_size(20), 84_672_315);
-        assert_eq!(level_size(24), 417_225_900);
-        let total: u64 = (0..=24).map(level_size).sum();
+        assert_eq!(seed_count_size(0), 1);
+        assert_eq!(seed_count_size(1), 12);
+        assert_eq!(seed_count_size(2), 78);
+        assert_eq!(seed_count_size(12), 1_352_078);
+        assert_eq!(seed_count_size(20), 84_672_315);
+        assert_eq!(seed_count_size(24), 417_225_900);
+        let total: u64 = (0..=24).map(seed_count_size).sum();
         assert_eq!(total, 1_251_677_700);
     }
 
     #[test]
-    fn every_position_of_the_small_levels_round_trips_in_order() {
+    fn every_position_of_the_small_seed_counts_round_trips_in_order() {
         for n in 0..=8 {
             let mut holes = unrank(n, 0);
             assert_eq!(holes.iter().map(|&h| h as usize).sum::<usize>(), n);
@@ -182,15 +182,15 @@ mod tests {
                     break;
                 }
             }
-            assert_eq!(count, level_size(n), "level {n}");
+            assert_eq!(count, seed_count_size(n), "level {n}");
         }
     }
 
     #[test]
-    fn random_positions_of_the_large_levels_round_trip() {
+    fn random_positions_of_the_large_seed_counts_round_trip() {
         let mut rng = Rng::new(11);
-        for n in [12usize, 20, 24, MAX_LEVEL] {
-            let size = level_size(n);
+        for n in [12usize, 20, 24, MAX_SEEDS] {
+            let size = seed_count_size(n);
             for _ in 0..2000 {
                 let index = rng.next_u64() % size;
                 let holes = unrank(n, index);

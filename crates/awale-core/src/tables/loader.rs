@@ -145,7 +145,7 @@ pub fn load(source: &Source, rules: Rules) -> Option<Arc<Loading>> {
         .name("tables".into())
         .spawn(move || {
             let (tables, warnings) = open(dir.as_deref(), rules);
-            log::info!("endgame tables ready: levels {:?}", tables.levels());
+            log::info!("endgame tables ready: levels {:?}", tables.seed_counts());
             *lock(&worker.warnings) = warnings;
             *lock(&worker.done) = Some(Arc::new(tables));
             worker.ready.notify_all();

@@ -34,7 +34,7 @@ pub struct MoveOutcome {
     pub ends: bool,
     /// For a move that neither captures nor ends the game, when the upper
     /// bound of the position it leads to (what the opponent is held to
-    /// there, with an empty history) was proved, if that level keeps its
+    /// there, with an empty history) was proved, if that seed count keeps its
     /// [`ProofOrder`](super::ProofOrder).
     pub proof_time: Option<u32>,
     /// Whether `final_scores` hold for the actual history: the game ends,
@@ -44,7 +44,7 @@ pub struct MoveOutcome {
 }
 
 /// The outcome of every legal move of `pos`, reached through `history`
-/// (its last key is `pos`'s). Moves into positions no table covers (a level
+/// (its last key is `pos`'s). Moves into positions no table covers (a seed count
 /// missing below) have unknown outcomes. With `assume_fresh`, a value known
 /// only with an empty history is taken as the value whatever the history
 /// (see [`keeping_moves`]).
@@ -151,7 +151,7 @@ fn result(scores: [u32; 2], me: usize) -> Ordering {
 ///
 /// The estimates come last: where some moves keep the very split for
 /// certain (a capture, an exact position, or an end of the game giving the
-/// mover at least as much), only those are kept; else, where the level
+/// mover at least as much), only those are kept; else, where the seed count
 /// keeps its [`ProofOrder`](super::ProofOrder), the moves into positions
 /// proved before the root, along which no position can come twice. An
 /// estimate alone can lead into a cycle whose repetition ends the game a
@@ -183,7 +183,7 @@ pub fn keeping_moves(
     let pick = |keep: &dyn Fn(&MoveOutcome) -> bool| -> Vec<Move> {
         outcomes.iter().filter(|o| keep(o)).map(|o| o.mv).collect()
     };
-    // Where the level keeps its proof order, the moves to positions whose
+    // Where the seed count keeps its proof order, the moves to positions whose
     // bound against the opponent was proved before the root's own bound:
     // along them no position comes twice (see `ProofOrder`).
     let root_time = tables.proof_times(pos).map(|[lo, _]| lo).filter(|&t| t > 0);

@@ -47,7 +47,7 @@ impl Oracle<Oware> for TableOracle {
         let Some(v) = verdict(&self.tables, &self.game, pos, fresh) else {
             return format!(
                 "not covered (levels {})",
-                match self.tables.max_level() {
+                match self.tables.max_seeds() {
                     Some(max) => format!("up to {max} seeds"),
                     None => "none".to_string(),
                 }
@@ -86,7 +86,7 @@ pub fn oracle_for<G: Game>(game: &G, tables: &Arc<EndgameTables>) -> Option<Arc<
     if Rules::of(oware) != tables.rules() {
         return None;
     }
-    let max = tables.max_level()?;
+    let max = tables.max_seeds()?;
     let oracle: Arc<dyn Oracle<Oware>> = Arc::new(TableOracle {
         tables: Arc::clone(tables),
         game: oware.clone(),

@@ -1,4 +1,4 @@
-//! When the builder proved each bound of a level with an empty history,
+//! When the builder proved each bound of a seed count with an empty history,
 //! which turns a proved value into a way to play it.
 //!
 //! With an empty history, every bound rests on bounds established strictly
@@ -14,9 +14,9 @@
 //! it (they are taken from `n` down) and the round of propagation within
 //! it; 0 marks a bound that needs no proof (a lower bound of 0, an upper
 //! bound of `n`). Four bytes per bound, so the order is kept only for the
-//! levels built in memory (a few megabytes up to 10 seeds), not in files.
+//! seed counts built in memory (a few megabytes up to 10 seeds), not in files.
 
-/// The proof times of the two bounds of every position of one level.
+/// The proof times of the two bounds of every position of one seed count.
 #[derive(Clone, Debug)]
 pub struct ProofOrder {
     /// `times[2 * i]` for the lower bound of position `i`, `times[2 * i +
@@ -34,7 +34,7 @@ impl ProofOrder {
         ProofOrder { times }
     }
 
-    /// The time of a bound established at threshold `t` of level `n`, in
+    /// The time of a bound established at threshold `t` of seed count `n`, in
     /// round `round` of its propagation (0 for the pass that finds the
     /// positions decided by their captures): thresholds come from `n` down.
     pub fn time(n: u8, t: u8, round: u32) -> u32 {

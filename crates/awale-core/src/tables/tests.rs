@@ -5,131 +5,22 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::index::{advance, level_size, unrank, HOLES};
+use super::index::{advance, seed_count_size, unrank};
+use super::reference::{self, turned, Holes};
 use super::*;
 use crate::rng::Rng;
 
-/// A position from the mover's view: own holes 0..6, the opponent's 6..12.
-type Holes = [u8; HOLES];
-
-/// The legal moves of `holes` under the default rules (grand slams capture
-/// nothing, an empty opponent must be fed), each as the child seen from
-/// its own mover and the seeds captured.
-pub(super) fn reference_moves(holes: &Holes) -> Vec<(Holes, u8)> {
-    let opponent_empty = holes[6..].iter().all(|&s| s == 0);
-    let mut out = Vec::new();
-    for h in 0..6 {
-        let seeds = holes[h];
-        if seeds == 0 {
-            continue;
-        }
-        let mut b = *holes;
-        b[h] = 0;
-        let mut at = h;
-        for _ in 0..seeds {
-            at = (at + 1) % 12;
-            if at == h {
-                at = (at + 1) % 12;
-            }
-            b[at] += 1;
-        }
-        if opponent_empty && b[6..].iter().all(|&s| s == 0) {
-            continue; // does not feed
-        }
-        let mut taken = 0;
-        let mut after = b;
-        let mut i = at;
-        while i >= 6 && (after[i] == 2 || after[i] == 3) {
-            taken += after[i];
-            after[i] = 0;
-            i -= 1;
-        }
-        let grand_slam = taken > 0 && after[6..].iter().all(|&s| s == 0);
-        if taken > 0 && !grand_slam {
-            b = after;
-        } else {
-            taken = 0;
-        }
-        out.push((turned(&b), taken));
-    }
-    out
-}
-
-/// The same holes seen from the other side.
-pub(super) fn turned(holes: &Holes) -> Holes {
-    std::array::from_fn(|k| holes[(k + 6) % HOLES])
-}
-
-/// The number in the environment variable `name`, else `default` (the
-/// levels and samples of the censuses).
-pub(super) fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
-}
-
-fn own(holes: &Holes) -> i32 {
-    holes[..6].iter().map(|&s| s as i32).sum()
-}
-
-/// The seeds the mover of `holes` collects, by exhaustive alpha-beta with
-/// the repetition rule: `path` holds the positions since the last capture
-/// with their plies (a position repeats when the holes and the side to
-/// move, the parity of the ply, are the same).
-fn reference_value(
-    holes: &Holes,
-    ply: usize,
-    path: &mut Vec<(Holes, usize)>,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
-    let n: i32 = holes.iter().map(|&s| s as i32).sum();
-    let moves = reference_moves(holes);
-    if moves.is_empty() {
-        return own(holes);
-    }
-    path.push((*holes, ply));
-    for (child, taken) in moves {
-        let value = if taken > 0 {
-            n - reference_value(&child, 0, &mut Vec::new(), n - beta, n - alpha)
-        } else if path
-            .iter()
-            .any(|&(p, at)| p == child && (ply + 1 - at) % 2 == 0)
-        {
-            n - own(&child)
-        } else {
-            n - reference_value(&child, ply + 1, path, n - beta, n - alpha)
-        };
-        if value > alpha {
-            alpha = value;
-            if alpha >= beta {
-                break;
-            }
-        }
-    }
-    path.pop();
-    alpha
-}
-
+/// The seeds the mover of `holes` collects with an empty history.
 fn fresh_reference(holes: &Holes) -> i32 {
     let n: i32 = holes.iter().map(|&s| s as i32).sum();
-    reference_value(holes, 0, &mut Vec::new(), -1, n + 1)
-}
-
-/// The value of `holes` (its mover to move at an even ply) after the
-/// history `path`: the positions before it since the last capture, each
-/// with its side to move (0 like `holes`, or 1).
-pub(super) fn reference_value_under(holes: &Holes, path: &[(Holes, usize)]) -> i32 {
-    let n: i32 = holes.iter().map(|&s| s as i32).sum();
-    reference_value(holes, 2, &mut path.to_vec(), -1, n + 1)
+    reference::value(holes, 0, &mut Vec::new(), -1, n + 1)
 }
 
 fn mirrored(holes: &Holes) -> Board {
     Board::from_parts(turned(holes), [0, 0], true)
 }
 
-/// The largest level checked position by position against the reference
+/// The largest seed count checked position by position against the reference
 /// (at 4 seeds the exhaustive search of every cycle already takes minutes).
 const CHECKED: usize = 3;
 
@@ -138,8 +29,8 @@ const CHECKED: usize = 3;
 /// value (cycles make the exhaustive search exponential).
 fn within_bounds(holes: &Holes, lo: u8, hi: u8) -> bool {
     let (lo, hi) = (lo as i32, hi as i32);
-    let at_least_lo = reference_value(holes, 0, &mut Vec::new(), lo - 1, lo) >= lo;
-    let at_most_hi = reference_value(holes, 0, &mut Vec::new(), hi, hi + 1) <= hi;
+    let at_least_lo = reference::value(holes, 0, &mut Vec::new(), lo - 1, lo) >= lo;
+    let at_most_hi = reference::value(holes, 0, &mut Vec::new(), hi, hi + 1) <= hi;
     at_least_lo && at_most_hi
 }
 
@@ -186,7 +77,7 @@ fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
     let (mut checked, mut exact, mut bounded) = (0, 0, 0);
     for _ in 0..1500 {
         let n = 2 + rng.below(2);
-        let mut holes = unrank(n, rng.next_u64() % level_size(n));
+        let mut holes = unrank(n, rng.next_u64() % seed_count_size(n));
         // A random walk of quiet moves; each position on it is probed with
         // the walk so far as its history.
         let mut path: Vec<(Holes, usize)> = Vec::new();
@@ -195,7 +86,7 @@ fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
             if ply > 0 {
                 let entry = tables.entry(&holes).unwrap();
                 let mut p = path.clone();
-                let value = reference_value(&holes, ply, &mut p, -1, n as i32 + 1);
+                let value = reference::value(&holes, ply, &mut p, -1, n as i32 + 1);
                 let (lo, hi) = (i32::from(entry.every_lo), i32::from(entry.every_hi));
                 assert!(
                     (lo..=hi).contains(&value),
@@ -207,7 +98,7 @@ fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
             }
             path.push((holes, ply));
             seen.insert((holes, ply % 2));
-            let quiet: Vec<Holes> = reference_moves(&holes)
+            let quiet: Vec<Holes> = reference::moves(&holes)
                 .into_iter()
                 .filter(|&(c, taken)| taken == 0 && !seen.contains(&(c, (ply + 1) % 2)))
                 .map(|(c, _)| c)
@@ -228,8 +119,8 @@ fn values_under_random_histories_keep_within_the_bounds_under_every_history() {
 fn most_small_values_are_proved() {
     let tables = EndgameTables::build_in_memory(Rules::default(), 5);
     for n in 0..=5 {
-        let level = tables.level(n).unwrap();
-        let proved = level
+        let table = tables.entries_of(n).unwrap();
+        let proved = table
             .iter()
             .filter(|&&b| {
                 let e = tables.codebook(n).unwrap().decode(b).unwrap();
@@ -237,9 +128,9 @@ fn most_small_values_are_proved() {
             })
             .count();
         assert!(
-            proved * 10 >= level.len() * 7,
+            proved * 10 >= table.len() * 7,
             "level {n}: {proved} of {} proved",
-            level.len()
+            table.len()
         );
     }
 }
@@ -252,26 +143,28 @@ fn files_round_trip_and_bad_files_are_refused() {
         EndgameTables::build_into(&dir, rules, 6, &Progress::default(), &mut |_| {}).unwrap();
     let (loaded, errors) = EndgameTables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(loaded.levels(), (0..=6).collect::<Vec<_>>());
+    assert_eq!(loaded.seed_counts(), (0..=6).collect::<Vec<_>>());
     for n in 0..=6 {
-        assert_eq!(loaded.level(n), built.level(n));
+        assert_eq!(loaded.entries_of(n), built.entries_of(n));
     }
     // Files hold no proof order; the start-up tables rebuild the small
-    // levels with theirs, to the same entries.
+    // seed counts with theirs, to the same entries.
     let probe = Board::from_parts([1, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0], [20, 24], false);
     assert_eq!(built.proof_times(&probe), None);
     let (opened, problems) = open(Some(&dir), rules);
     assert!(problems.is_empty(), "{problems:?}");
     assert!(opened.proof_times(&probe).is_some());
     for n in 0..=6 {
-        assert_eq!(opened.level(n), built.level(n));
+        assert_eq!(opened.entries_of(n), built.entries_of(n));
     }
-    let path = file::level_path(&dir, &rules, 5);
+    let path = file::seed_count_path(&dir, &rules, 5);
     let good = std::fs::read(&path).unwrap();
     let refused = |bytes: &[u8], n: usize, rules: Rules| {
-        std::fs::write(file::level_path(&dir, &rules, n), bytes).unwrap();
-        let err = file::read_level(&dir, &rules, n).unwrap_err().to_string();
-        std::fs::remove_file(file::level_path(&dir, &rules, n)).unwrap();
+        std::fs::write(file::seed_count_path(&dir, &rules, n), bytes).unwrap();
+        let err = file::read_seed_count(&dir, &rules, n)
+            .unwrap_err()
+            .to_string();
+        std::fs::remove_file(file::seed_count_path(&dir, &rules, n)).unwrap();
         err
     };
     // Truncated.
@@ -293,31 +186,31 @@ fn files_round_trip_and_bad_files_are_refused() {
     };
     let err = refused(&good, 5, other);
     assert!(err.contains("rules"), "{err}");
-    // The file of another level under this level's name.
-    let four = std::fs::read(file::level_path(&dir, &rules, 4)).unwrap();
+    // The file of another seed count under this seed count's name.
+    let four = std::fs::read(file::seed_count_path(&dir, &rules, 4)).unwrap();
     let err = refused(&four, 5, rules);
     assert!(err.contains("level 4"), "{err}");
     std::fs::write(&path, &good).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Every byte of a level file's header is checked or covered by a
+/// Every byte of a seed count file's header is checked or covered by a
 /// checksum: any change to any of them refuses the file.
 #[test]
 fn a_change_to_any_header_byte_refuses_the_file() {
     let dir = crate::scratch::dir("tables-header");
     let rules = Rules::default();
     EndgameTables::build_into(&dir, rules, 5, &Progress::default(), &mut |_| {}).unwrap();
-    let path = file::level_path(&dir, &rules, 5);
+    let path = file::seed_count_path(&dir, &rules, 5);
     let good = std::fs::read(&path).unwrap();
-    assert!(file::read_level(&dir, &rules, 5).is_ok());
+    assert!(file::read_seed_count(&dir, &rules, 5).is_ok());
     for at in 0..64 {
         for mask in [0x01u8, 0x10, 0x80, 0xFF] {
             let mut bytes = good.clone();
             bytes[at] ^= mask;
             std::fs::write(&path, &bytes).unwrap();
             assert!(
-                file::read_level(&dir, &rules, 5).is_err(),
+                file::read_seed_count(&dir, &rules, 5).is_err(),
                 "byte {at} ^ {mask:#04x} was accepted"
             );
         }
@@ -335,7 +228,7 @@ fn files_of_format_1_load() {
     for n in 0..=6 {
         let book = built.codebook(n).unwrap();
         let old: Vec<u8> = built
-            .level(n)
+            .entries_of(n)
             .unwrap()
             .iter()
             .map(|&b| {
@@ -347,15 +240,15 @@ fn files_of_format_1_load() {
                 }
             })
             .collect();
-        let exact = (0..level_size(n))
+        let exact = (0..seed_count_size(n))
             .filter(|&r| built.entry(&unrank(n, r)).unwrap().is_exact())
             .count();
-        file::write_level_format_1(&dir, &rules, n, &old, exact as u64).unwrap();
+        file::write_seed_count_format_1(&dir, &rules, n, &old, exact as u64).unwrap();
     }
     let (loaded, errors) = EndgameTables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");
     for n in 0..=6 {
-        let size = level_size(n);
+        let size = seed_count_size(n);
         for r in 0..size {
             let holes = unrank(n, r);
             let (new, old) = (built.entry(&holes).unwrap(), loaded.entry(&holes).unwrap());
@@ -379,12 +272,12 @@ fn a_resumed_build_writes_the_same_files() {
     let rules = Rules::default();
     EndgameTables::build_into(&dir, rules, 7, &Progress::default(), &mut |_| {}).unwrap();
     let whole: Vec<Vec<u8>> = (0..=7)
-        .map(|n| std::fs::read(file::level_path(&dir, &rules, n)).unwrap())
+        .map(|n| std::fs::read(file::seed_count_path(&dir, &rules, n)).unwrap())
         .collect();
-    // As if killed while level 6 was built: 6 and 7 missing, a stale
+    // As if killed while seed count 6 was built: 6 and 7 missing, a stale
     // temporary file of 6 left behind.
     for n in [6, 7] {
-        std::fs::remove_file(file::level_path(&dir, &rules, n)).unwrap();
+        std::fs::remove_file(file::seed_count_path(&dir, &rules, n)).unwrap();
     }
     std::fs::write(dir.join(".oware-nocapture-feed-06.awtb.tmp1"), b"partial").unwrap();
     let mut loaded = Vec::new();
@@ -397,84 +290,12 @@ fn a_resumed_build_writes_the_same_files() {
     assert_eq!(loaded, (0..=5).collect::<Vec<_>>());
     for (n, bytes) in whole.iter().enumerate() {
         assert_eq!(
-            &std::fs::read(file::level_path(&dir, &rules, n)).unwrap(),
+            &std::fs::read(file::seed_count_path(&dir, &rules, n)).unwrap(),
             bytes,
             "level {n}"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Every combination of the rule options that change the game.
-pub(super) fn all_rules() -> Vec<Oware> {
-    use crate::variants::oware::GrandSlam;
-    let mut all = Vec::new();
-    for grand_slam in [
-        GrandSlam::NoCapture,
-        GrandSlam::Forbidden,
-        GrandSlam::Capture,
-    ] {
-        for must_feed in [true, false] {
-            all.push(
-                Rules {
-                    grand_slam,
-                    must_feed,
-                }
-                .game(),
-            );
-        }
-    }
-    all
-}
-
-/// The retrograde builder against the plain pass-by-pass fixpoint, byte
-/// for byte, on every level up to 9 seeds under every set of rules (and
-/// up to 11 under the default rules): both compute the same least
-/// fixpoints, by different means.
-#[test]
-fn the_retrograde_builder_gives_the_fixpoint_of_the_equations() {
-    for rules in all_rules() {
-        let max = if Rules::of(&rules) == Rules::default() {
-            11
-        } else {
-            9
-        };
-        let mut tables = EndgameTables::empty(Rules::of(&rules));
-        for n in 0..=max {
-            tables.build_level(n, &Progress::default(), true);
-            let (expected, codebook) = super::fixpoint::level(&rules, n, &tables);
-            assert_eq!(tables.codebook(n), Some(&codebook), "level {n}, {rules:?}");
-            let built = tables.level(n).unwrap();
-            // The codebook keeps the bounds with an empty history of every
-            // position that is not exact.
-            let fresh = super::fixpoint::empty_history_bytes(&rules, n, &tables);
-            let format_1 = Codebook::format_1(n as u8);
-            for (p, (&b, &f)) in built.iter().zip(&fresh).enumerate() {
-                let (e, f) = (codebook.decode(b).unwrap(), format_1.decode(f).unwrap());
-                assert!(
-                    e.is_exact() || (e.lo, e.hi) == (f.lo, f.hi),
-                    "level {n}, {rules:?}, position {p}: {e:?} for {f:?}"
-                );
-            }
-            let differ = (0..built.len()).find(|&p| built[p] != expected[p]);
-            assert_eq!(
-                differ.map(|p| (p, unrank(n, p as u64), built[p], expected[p])),
-                None,
-                "level {n}, {rules:?}: (index, holes, built, fixpoint)"
-            );
-        }
-    }
-}
-
-#[test]
-#[ignore = "a measurement: cargo test --release --lib print_level_statistics -- --ignored --nocapture"]
-fn print_level_statistics() {
-    let mut tables = EndgameTables::empty(Rules::default());
-    for n in 0..=16 {
-        let t = std::time::Instant::now();
-        let s = tables.build_level(n, &Progress::default(), false);
-        println!("{n:2} {s:?} {:.2}s", t.elapsed().as_secs_f64());
-    }
 }
 
 /// Plays a game from `start` with the hard level and the tables on both
@@ -521,7 +342,7 @@ fn play_out(
 /// those must reach the table's result.
 #[test]
 fn games_from_covered_positions_keep_the_table_result() {
-    const N: usize = STARTUP_LEVELS;
+    const N: usize = STARTUP_SEEDS;
     let rules = Rules::default();
     let game = rules.game();
     let tables = Arc::new(EndgameTables::build_in_memory(rules, N));
@@ -530,7 +351,7 @@ fn games_from_covered_positions_keep_the_table_result() {
     let winner = |s: [u32; 2]| s[0].cmp(&s[1]);
     while exact < 100 || known < 100 {
         let n = 3 + rng.below(N - 2);
-        let holes = unrank(n, rng.next_u64() % level_size(n));
+        let holes = unrank(n, rng.next_u64() % seed_count_size(n));
         // Captured seeds that leave both players short of 25.
         let south = (24 - n + rng.below(n + 1)) as u8;
         let north = (48 - n) as u8 - south;
@@ -566,90 +387,12 @@ fn games_from_covered_positions_keep_the_table_result() {
     );
 }
 
-/// The cost of a probe as the search makes it, in nanoseconds, on random
-/// covered positions (compare with the search's time per node, 1 / nps).
-#[test]
-#[ignore = "a measurement: [AWALE_PROBE_DIR=DIR] cargo test --release --lib probe_cost -- --ignored --nocapture"]
-fn probe_cost() {
-    let rules = Rules::default();
-    let game = rules.game();
-    // AWALE_PROBE_DIR=DIR measures the levels built there (up to 24 seeds,
-    // far larger than the caches); by default levels 0-12 in memory.
-    let tables = Arc::new(match std::env::var_os("AWALE_PROBE_DIR") {
-        Some(dir) => EndgameTables::load(std::path::Path::new(&dir), rules, 24).0,
-        None => EndgameTables::build_in_memory(rules, 12),
-    });
-    let max = tables.complete_up_to().unwrap();
-    println!("levels 0-{max}");
-    let oracle = oracle_for(&game, &tables).unwrap();
-    let mut rng = Rng::new(5);
-    let boards: Vec<Board> = (0..1_000_000)
-        .map(|_| {
-            let n = 6 + rng.below(max - 5);
-            let holes = unrank(n, rng.next_u64() % level_size(n));
-            Board::from_parts(holes, [(48 - n) as u8 / 2, (48 - n + 1) as u8 / 2], false)
-        })
-        .collect();
-    for fresh in [true, false] {
-        let t = std::time::Instant::now();
-        let known = boards
-            .iter()
-            .filter(|b| oracle.final_scores(b, fresh).is_some())
-            .count();
-        let ns = t.elapsed().as_nanos() as f64 / boards.len() as f64;
-        println!(
-            "fresh {fresh}: {ns:.0} ns per probe, {known} of {} known",
-            boards.len()
-        );
-    }
-    // As the search probes: the children of a node one after the other,
-    // each after the work of listing them all (playing the moves), with or
-    // without a prefetch of each child's entry as it is listed. The two
-    // ways alternate, and each reports its median: the machine is shared.
-    let parents = &boards[..boards.len() / 10];
-    let mut children = Vec::new();
-    let mut times = [Vec::new(), Vec::new()];
-    const ROUNDS: usize = 15;
-    for _ in 0..ROUNDS {
-        for prefetch in [false, true] {
-            let t = std::time::Instant::now();
-            let mut probes = 0usize;
-            for parent in parents {
-                let mut moves = <Oware as Game>::Moves::default();
-                game.legal_moves(parent, &mut moves);
-                children.clear();
-                for &mv in moves.iter() {
-                    let child = game.play(parent, mv);
-                    if prefetch {
-                        oracle.prefetch(&child);
-                    }
-                    children.push(child);
-                }
-                for child in &children {
-                    probes += 1;
-                    std::hint::black_box(oracle.final_range(child, true));
-                }
-            }
-            times[usize::from(prefetch)].push(t.elapsed().as_nanos() as f64 / probes as f64);
-        }
-    }
-    for (prefetch, mut ns) in [false, true].into_iter().zip(times) {
-        ns.sort_by(f64::total_cmp);
-        println!(
-            "children listed then probed, prefetch {prefetch}: median {:.0} ns per child ({ROUNDS} runs, {:.0} to {:.0})",
-            ns[ns.len() / 2],
-            ns[0],
-            ns[ns.len() - 1]
-        );
-    }
-}
-
 /// The search keeps within what the tables know: a position reached by a
 /// capture whose entry holds only bounds is scored between the two bounds
 /// inside the search (a search that ignored them would give a heuristic
 /// score where the bounds prove a win or a loss), and where the bounds
 /// decide the result the score says so. Each such position is the child of
-/// a capture from a position above the levels built (which the tables do
+/// a capture from a position above the seed counts built (which the tables do
 /// not know), searched with that move alone.
 #[test]
 fn search_scores_respect_the_table_bounds() {
@@ -669,7 +412,7 @@ fn search_scores_respect_the_table_bounds() {
     let (mut checked, mut decided) = (0, 0);
     while checked < 150 {
         let n = N + 1 + rng.below(3);
-        let holes = unrank(n, rng.next_u64() % level_size(n));
+        let holes = unrank(n, rng.next_u64() % seed_count_size(n));
         let south = (24 - n + rng.below(n + 1)) as u8;
         let parent = Board::from_parts(holes, [south, (48 - n) as u8 - south], rng.below(2) == 1);
         let mut moves = <Oware as Game>::Moves::default();
@@ -738,16 +481,16 @@ fn search_scores_respect_the_table_bounds() {
 /// earlier. Following it, no position can come twice.
 #[test]
 fn the_proof_order_always_leads_to_earlier_proofs() {
-    use super::index::{level_board, mover_holes};
+    use super::index::{mover_holes, seed_count_board};
     let rules = Rules::default();
     let game = rules.game();
     let tables = EndgameTables::build_in_memory(rules, 8);
     let (mut lows, mut highs) = (0, 0);
     for n in 1..=8usize {
         let nn = n as u8;
-        for i in 0..level_size(n) {
+        for i in 0..seed_count_size(n) {
             let holes = unrank(n, i);
-            let board = level_board(holes);
+            let board = seed_count_board(holes);
             let entry = tables.entry(&holes).unwrap();
             let [lo_time, hi_time] = tables.proof_times(&board).unwrap();
             assert_eq!(lo_time == 0, entry.lo == 0, "{holes:?} {entry:?}");

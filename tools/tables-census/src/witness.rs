@@ -1,5 +1,5 @@
 //! How far exactness can go: proofs that a position's value depends on
-//! the history (test code only).
+//! the history, and their census (`awale-census witness`).
 //!
 //! A history since the last capture is a path of quiet moves on which no
 //! position comes twice. Under a history `H` ending at `p`, a move of `p`
@@ -28,18 +28,21 @@
 //! among real positions (holes and side to move): node `2 r + s` is the
 //! position of rank `r` with side `s` to move.
 
-use super::cycles::Cycles;
-use super::fixpoint;
-use super::index::{level_size, rank, unrank, HOLES};
-use super::tests::reference_moves;
-use super::EndgameTables;
+use std::io::{self, Write};
+
+use awale_core::tables::cycles::Cycles;
+use awale_core::tables::index::{rank, seed_count_size, unrank, HOLES};
+use awale_core::tables::reference;
+use awale_core::tables::{EndgameTables, Rules};
+
+use crate::fixpoint;
 
 /// The quiet children (as ranks, mover-relative) of every position of
-/// level `n`, in rank order.
+/// seed count `n`, in rank order.
 fn quiet_children(n: usize) -> Vec<Vec<u32>> {
-    (0..level_size(n))
+    (0..seed_count_size(n))
         .map(|r| {
-            reference_moves(&unrank(n, r))
+            reference::moves(&unrank(n, r))
                 .into_iter()
                 .filter(|&(_, taken)| taken == 0)
                 .map(|(child, _)| rank(&child) as u32)
@@ -74,7 +77,7 @@ struct Histories {
 const MAX_VISITS: usize = 200_000;
 
 impl Histories {
-    /// The searches over the real positions of a level whose quiet moves
+    /// The searches over the real positions of a seed count whose quiet moves
     /// are `children` (a move flips the side).
     fn new(children: &[Vec<u32>]) -> Histories {
         let succ = (0..2 * children.len())
@@ -244,10 +247,10 @@ fn holding_below(moves: &[Move], target: u8) -> Option<Vec<u32>> {
     Some(hold)
 }
 
-/// What the witnesses say of one level.
+/// What the witnesses say of one seed count.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Census {
-    /// Positions in the level.
+    /// Positions in the seed count.
     pub positions: usize,
     /// Positions the tables mark exact.
     pub marked: usize,
@@ -270,12 +273,12 @@ pub struct Census {
     pub proved_open: usize,
 }
 
-/// Counts the positions of level `n` that a witness (module doc) proves
-/// inexact, against what `tables` (which must hold level `n` and those
+/// Counts the positions of seed count `n` that a witness (module doc) proves
+/// inexact, against what `tables` (which must hold seed count `n` and those
 /// below) marks.
 pub fn census(tables: &EndgameTables, n: usize) -> Census {
     let children = quiet_children(n);
-    let cycles = Cycles::of_level(&tables.rules().game(), n);
+    let cycles = Cycles::of_seed_count(&tables.rules().game(), n);
     let comes_back = |p: usize, c: usize| cycles.comes_back(p, c);
     let (lo_all, _) = fixpoint::every_history(&tables.rules().game(), n, tables);
 
@@ -293,7 +296,7 @@ pub fn census(tables: &EndgameTables, n: usize) -> Census {
         // to move. By symmetry the other side to move gives the same
         // answer.
         let end = 2 * r as u32;
-        let moves: Vec<Move> = reference_moves(&holes)
+        let moves: Vec<Move> = reference::moves(&holes)
             .into_iter()
             .map(|(child, taken)| {
                 let c = rank(&child) as u32;
@@ -342,22 +345,22 @@ pub fn census(tables: &EndgameTables, n: usize) -> Census {
     census
 }
 
-/// The values a plain minimax settles at level `n` (`below[m]` holds
-/// level `m`'s), the rule by which a public Oware generator flags its
+/// The values a plain minimax settles at seed count `n` (`below[m]` holds
+/// seed count `m`'s), the rule by which a public Oware generator flags its
 /// positions exact: a position is settled when it has no move, when a move
 /// takes every seed on the board, or when every move leads to a settled
 /// position. No cycle is looked at.
 pub fn plain_minimax(n: usize, below: &[Vec<Option<u8>>]) -> Vec<Option<u8>> {
-    let moves: Vec<Vec<(u64, u8)>> = (0..level_size(n))
+    let moves: Vec<Vec<(u64, u8)>> = (0..seed_count_size(n))
         .map(|r| {
-            reference_moves(&unrank(n, r))
+            reference::moves(&unrank(n, r))
                 .into_iter()
                 .map(|(child, taken)| (rank(&child), taken))
                 .collect()
         })
         .collect();
     let n8 = n as u8;
-    let mut value: Vec<Option<u8>> = (0..level_size(n))
+    let mut value: Vec<Option<u8>> = (0..seed_count_size(n))
         .map(|r| {
             let holes = unrank(n, r);
             moves[r as usize]
@@ -398,10 +401,41 @@ pub fn plain_minimax(n: usize, below: &[Vec<Option<u8>>]) -> Vec<Option<u8>> {
     }
 }
 
+/// The census of `awale-census witness`: for each seed count `min..=max`, the
+/// shares marked exact, witnessed inexact and settled by a plain minimax,
+/// one line a seed count.
+pub fn witness_census(min: usize, max: usize, out: &mut dyn Write) -> io::Result<()> {
+    let tables = EndgameTables::build_in_memory(Rules::default(), max);
+    let mut minimax = Vec::new();
+    for n in 0..=max {
+        minimax.push(plain_minimax(n, &minimax));
+        if n < min {
+            continue;
+        }
+        let settled = minimax[n].iter().flatten().count();
+        let c = census(&tables, n);
+        let pct = |k: usize| 100.0 * k as f64 / c.positions as f64;
+        writeln!(
+            out,
+            "{n:2} {:>10} marked exact {:5.1}%  raised {:5.1}%  lowered {:5.1}%  \
+             witnessed inexact {:5.1}%  at most exact {:5.1}%  proved {:5.1}%  \
+             proved, open {:5.1}%  plain minimax {:5.1}%",
+            c.positions,
+            pct(c.marked),
+            pct(c.raised),
+            pct(c.lowered),
+            pct(c.witnessed),
+            100.0 - pct(c.witnessed),
+            pct(c.proved),
+            pct(c.proved_open),
+            pct(settled)
+        )?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::tests::env_or;
-    use super::super::Rules;
     use super::*;
 
     #[test]
@@ -500,37 +534,10 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "a measurement: cargo test --release --lib exactness_census -- --ignored --nocapture \
-                (levels AWALE_CENSUS_MIN to AWALE_CENSUS_MAX, default 0 to 12)"]
-    fn exactness_census() {
-        let (min, max) = (
-            env_or("AWALE_CENSUS_MIN", 0),
-            env_or("AWALE_CENSUS_MAX", 12),
-        );
-        let tables = EndgameTables::build_in_memory(Rules::default(), max);
-        let mut minimax = Vec::new();
-        for n in 0..=max {
-            minimax.push(plain_minimax(n, &minimax));
-            if n < min {
-                continue;
-            }
-            let settled = minimax[n].iter().flatten().count();
-            let c = census(&tables, n);
-            let pct = |k: usize| 100.0 * k as f64 / c.positions as f64;
-            println!(
-                "{n:2} {:>10} marked exact {:5.1}%  raised {:5.1}%  lowered {:5.1}%  \
-                 witnessed inexact {:5.1}%  at most exact {:5.1}%  proved {:5.1}%  \
-                 proved, open {:5.1}%  plain minimax {:5.1}%",
-                c.positions,
-                pct(c.marked),
-                pct(c.raised),
-                pct(c.lowered),
-                pct(c.witnessed),
-                100.0 - pct(c.witnessed),
-                pct(c.proved),
-                pct(c.proved_open),
-                pct(settled)
-            );
-        }
+    fn the_census_prints_a_line_for_each_seed_count() {
+        let mut out = Vec::new();
+        witness_census(3, 5, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 3, "{text}");
     }
 }
