@@ -379,14 +379,7 @@ fn adjudicator<G: Game>(game: &G, config: &EventConfig) -> Result<Adjudicator<G>
 }
 
 fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, RefereeError> {
-    let openings = match &config.openings {
-        OpeningsConfig::None => Openings::None,
-        OpeningsConfig::Random { plies, seed } => Openings::Random {
-            plies: *plies,
-            seed: *seed,
-        },
-        OpeningsConfig::File(path) => Openings::from_file(game, path)?,
-    };
+    let openings = openings_of(game, config)?;
     let id = event_id(config, &openings);
     let (judge, table_problems) = adjudicator(game, config)?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
@@ -424,18 +417,14 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     .sprt_status()
     .is_some_and(|s| s != SprtStatus::Continue);
     let progress = Progress::new(scheduled as u64, resumed as u64, config.quiet);
-    for warning in config.warnings().iter().chain(&notes) {
-        progress.warn(warning);
-    }
-    for problem in table_problems {
-        progress.warn(&format!("adjudication tables: {problem}"));
-    }
-    if resumed > 0 {
-        // A closed output is noticed by the first finished game.
-        let _ = progress.println(&format!(
-            "Resuming: {resumed} of {scheduled} games are already in the records file"
-        ));
-    }
+    announce(
+        &progress,
+        config,
+        &notes,
+        &table_problems,
+        resumed,
+        scheduled,
+    );
     let settings = GameSettings {
         rule_options: config.rule_options.clone(),
         time: config.time,
@@ -453,25 +442,13 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         };
         Some(start_engines(config, &setup, &progress)?)
     };
-    let tags = EventTags {
-        event: config.name.clone(),
-        event_id: id,
-        variant: game.name().to_string(),
-        options: config
-            .rule_options
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-        time_control: config.time.describe(),
-    };
     let workers = config.concurrency.min(queue.len()).max(1);
     let run = Run {
         game,
         config,
         names,
         openings,
-        tags,
+        tags: event_tags(game, config, id),
         settings,
         judge,
         report,
@@ -487,28 +464,97 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         stop: AtomicBool::new(decided),
         progress,
     };
-    std::thread::scope(|scope| {
-        let mut first_engines = first_engines;
-        for _ in 0..workers {
-            let engines = first_engines
-                .take()
-                .unwrap_or_else(|| config.engines.iter().map(engine_process::create).collect());
-            let run = &run;
-            scope.spawn(move || run.worker(engines));
-        }
-    });
-    run.progress.finish();
-    let shared = run.shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some(e) = shared.error {
-        return Err(e);
+    run.play(workers, first_engines);
+    run.into_report()
+}
+
+/// The event's openings, read from their file when they have one.
+fn openings_of<G: Game>(game: &G, config: &EventConfig) -> Result<Openings, RefereeError> {
+    Ok(match &config.openings {
+        OpeningsConfig::None => Openings::None,
+        OpeningsConfig::Random { plies, seed } => Openings::Random {
+            plies: *plies,
+            seed: *seed,
+        },
+        OpeningsConfig::File(path) => Openings::from_file(game, path)?,
+    })
+}
+
+/// The warnings before the first game: the settings', the records
+/// file's notes, the adjudication tables' problems, and how many games a
+/// resumed event has already.
+fn announce(
+    progress: &Progress,
+    config: &EventConfig,
+    notes: &[String],
+    table_problems: &[String],
+    resumed: usize,
+    scheduled: usize,
+) {
+    for warning in config.warnings().iter().chain(notes) {
+        progress.warn(warning);
     }
-    let mut report = run.report;
-    report.games = shared.games;
-    report.games.sort_by_key(|g| g.index);
-    report.played = shared.played;
-    report.referee_time = shared.referee_time;
-    report.engine_moves = shared.engine_moves;
-    Ok(report)
+    for problem in table_problems {
+        progress.warn(&format!("adjudication tables: {problem}"));
+    }
+    if resumed > 0 {
+        // A closed output is noticed by the first finished game.
+        let _ = progress.println(&format!(
+            "Resuming: {resumed} of {scheduled} games are already in the records file"
+        ));
+    }
+}
+
+/// The tags every record of the event carries, `id` its fingerprint.
+fn event_tags<G: Game>(game: &G, config: &EventConfig, id: String) -> EventTags {
+    EventTags {
+        event: config.name.clone(),
+        event_id: id,
+        variant: game.name().to_string(),
+        options: config
+            .rule_options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        time_control: config.time.describe(),
+    }
+}
+
+impl<G: Game> Run<'_, G> {
+    /// Plays the queued games on `workers` threads, the first of them with
+    /// `first_engines` (already started) when there are some.
+    fn play(&self, workers: usize, first_engines: Option<Vec<Box<dyn Engine>>>) {
+        std::thread::scope(|scope| {
+            let mut first_engines = first_engines;
+            for _ in 0..workers {
+                let engines = first_engines.take().unwrap_or_else(|| {
+                    self.config
+                        .engines
+                        .iter()
+                        .map(engine_process::create)
+                        .collect()
+                });
+                scope.spawn(move || self.worker(engines));
+            }
+        });
+    }
+
+    /// The event's report once its games are over, or its first error.
+    fn into_report(self) -> Result<EventReport, RefereeError> {
+        self.progress.finish();
+        let shared = self.shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = shared.error {
+            return Err(e);
+        }
+        let mut report = self.report;
+        report.games = shared.games;
+        report.games.sort_by_key(|g| g.index);
+        report.played = shared.played;
+        report.referee_time = shared.referee_time;
+        report.engine_moves = shared.engine_moves;
+        Ok(report)
+    }
 }
 
 #[cfg(test)]
