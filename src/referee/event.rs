@@ -153,6 +153,17 @@ struct Shared {
 }
 
 impl EventConfig {
+    /// How each game of the event is played.
+    fn game_settings(&self) -> GameSettings {
+        GameSettings {
+            rule_options: self.rule_options.clone(),
+            time: self.time,
+            margin: self.margin,
+            max_plies: self.max_plies,
+            handshake_timeout: self.handshake_timeout,
+        }
+    }
+
     /// Refuses settings that cannot make an event.
     fn check(&self) -> Result<(), RefereeError> {
         if self.engines.len() < 2 {
@@ -386,14 +397,7 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     let encounters = encounters(config.format, names.len());
     let scheduled = config.games * encounters.len();
 
-    let (records, done, notes) = match &config.records {
-        Some(path) => {
-            let resumed = open_records(path, config.repair)?;
-            let done = resumed_games(&resumed.records, &id, &names, &encounters, scheduled);
-            (Some(resumed.file), done, resumed.notes)
-        }
-        None => (None, Vec::new(), Vec::new()),
-    };
+    let (records, done, notes) = resume(config, &id, &names, &encounters, scheduled)?;
     let resumed = done.len();
     let queue: VecDeque<Pairing> = (0..scheduled)
         .filter(|k| !done.iter().any(|g| g.index == *k))
@@ -425,13 +429,7 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         resumed,
         scheduled,
     );
-    let settings = GameSettings {
-        rule_options: config.rule_options.clone(),
-        time: config.time,
-        margin: config.margin,
-        max_plies: config.max_plies,
-        handshake_timeout: config.handshake_timeout,
-    };
+    let settings = config.game_settings();
     let first_engines = if queue.is_empty() || decided {
         None
     } else {
@@ -466,6 +464,25 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     };
     run.play(workers, first_engines);
     run.into_report()
+}
+
+/// The records file, if any, with the games of the event `id` it holds
+/// already and its notes (on records moved away or cut off).
+fn resume(
+    config: &EventConfig,
+    id: &str,
+    names: &[String],
+    encounters: &[(usize, usize)],
+    scheduled: usize,
+) -> Result<(Option<RecordsFile>, Vec<GameSummary>, Vec<String>), RefereeError> {
+    Ok(match &config.records {
+        Some(path) => {
+            let resumed = open_records(path, config.repair)?;
+            let done = resumed_games(&resumed.records, id, names, encounters, scheduled);
+            (Some(resumed.file), done, resumed.notes)
+        }
+        None => (None, Vec::new(), Vec::new()),
+    })
 }
 
 /// The event's openings, read from their file when they have one.
