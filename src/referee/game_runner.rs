@@ -401,6 +401,23 @@ mod tests {
         fn reset(&mut self) {}
     }
 
+    /// A game between two scripted engines (`answers`: South's, North's)
+    /// after the `opening` moves, stopped at `max_plies`.
+    fn scripted_game(
+        answers: [Option<&'static str>; 2],
+        opening: &[&str],
+        max_plies: usize,
+    ) -> Result<FinishedGame, RefereeError> {
+        let [mut a, mut b] = answers.map(|answer| Scripted { answer });
+        let opening: Vec<String> = opening.iter().map(|m| m.to_string()).collect();
+        play_game(
+            &Oware::default(),
+            [&mut a, &mut b],
+            &opening,
+            &settings(max_plies),
+        )
+    }
+
     fn settings(max_plies: usize) -> GameSettings {
         GameSettings {
             rule_options: vec![],
@@ -413,8 +430,7 @@ mod tests {
 
     #[test]
     fn an_illegal_move_loses() {
-        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: Some("A") });
-        let g = play_game(&Oware::default(), [&mut a, &mut b], &[], &settings(400)).unwrap();
+        let g = scripted_game([None, Some("A")], &[], 400).unwrap();
         assert_eq!(g.result, GameResult::SouthWins);
         assert_eq!(g.fault, Some((Side::North, FaultKind::IllegalMove)));
         assert_eq!(g.moves, vec!["A"]);
@@ -427,14 +443,7 @@ mod tests {
 
     #[test]
     fn the_ply_limit_collects_own_seeds() {
-        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: None });
-        let g = play_game(
-            &Oware::default(),
-            [&mut a, &mut b],
-            &["F".to_string()],
-            &settings(3),
-        )
-        .unwrap();
+        let g = scripted_game([None, None], &["F"], 3).unwrap();
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.opening_plies, 1);
         let scores = g.scores.unwrap();
@@ -444,14 +453,7 @@ mod tests {
 
     #[test]
     fn an_illegal_opening_is_an_error() {
-        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: None });
-        let err = play_game(
-            &Oware::default(),
-            [&mut a, &mut b],
-            &["a".to_string()],
-            &settings(10),
-        )
-        .unwrap_err();
+        let err = scripted_game([None, None], &["a"], 10).unwrap_err();
         assert!(err.to_string().contains("opening move 1"), "{err}");
     }
 
