@@ -17,7 +17,7 @@ use super::json_score::JsonScore;
 use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
 use awale::game::{self, Game};
-use awale::search::{Limits, SearchInfo, Searcher};
+use awale::search::{Limits, SearchInfo, SearchResult, Searcher};
 use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale analyze`.
@@ -127,96 +127,6 @@ fn pv_text<G: Game>(game: &G, pos: &G::Position, pv: &[G::Move]) -> Vec<String> 
 /// Prints the board, a line per depth and the best move.
 /// `eval` is the evaluation the searches play with (`--eval`).
 pub fn run(args: AnalyzeArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
-    struct Analyze {
-        limits: Limits,
-        threads: usize,
-        hash_mb: usize,
-        json: bool,
-        tables: Source,
-    }
-    impl SetupVisitor for Analyze {
-        type Output = ();
-        fn visit<G: Game>(self, line: game::Line<G>) -> anyhow::Result<()> {
-            let (game, pos, history) = (line.game(), *line.position(), line.history());
-            if !self.json {
-                stdout::line(game.render(&pos).trim_end_matches('\n'))?;
-                stdout::line(format!("Position: {}", game.format_position(&pos)))?;
-            }
-            let ending = line.end();
-            let mut lines = Vec::new();
-            let mut result = None;
-            if ending.is_none() {
-                let mut searcher = Searcher::new(game.clone(), self.hash_mb, self.threads);
-                let (oracle, warnings) = loader::oracle_when_ready(game, &self.tables);
-                for w in warnings {
-                    eprintln!("warning: {w}");
-                }
-                searcher.set_oracle(oracle);
-                let stop = AtomicBool::new(false);
-                let json = self.json;
-                let mut written = Ok(());
-                let found = searcher.search(&pos, history, &self.limits, &[], &stop, &mut |info| {
-                    let line = line_of(game, &pos, info);
-                    if !json && written.is_ok() {
-                        written = stdout::line(format!(
-                            "depth {:>3}  score {:>12}  nodes {:>12}  time {:>7} ms  pv {}",
-                            line.depth,
-                            line.seeds,
-                            line.nodes,
-                            line.time_ms,
-                            line.pv.join(" ")
-                        ));
-                        if written.is_err() {
-                            // Nobody reads any more: end the search.
-                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                    }
-                    lines.push(line);
-                });
-                written?;
-                result = Some(found);
-            }
-            let best = result
-                .as_ref()
-                .and_then(|r| r.best)
-                .map(|m| game.format_move(&pos, m));
-            let ended = ending.map(|end| Ending {
-                reason: end.reason.to_string(),
-                scores: end.scores,
-                winner: end.winner().map(|side| side.to_string()),
-            });
-            if self.json {
-                let report = Report {
-                    variant: game.name().to_string(),
-                    position: game.format_position(&pos),
-                    side_to_move: game.side_to_move(&pos).to_string(),
-                    lines,
-                    best,
-                    score: result.as_ref().map(|r| r.score.into()),
-                    nodes: result.as_ref().map_or(0, |r| r.nodes),
-                    game_over: ended,
-                };
-                stdout::line(serde_json::to_string(&report)?)?;
-            } else if let (Some(best), Some(result)) = (best, &result) {
-                stdout::line(format!(
-                    "best move {best} (score {}, depth {}, {} nodes)",
-                    result.score.to_seeds(),
-                    result.depth,
-                    result.nodes
-                ))?;
-            } else if let Some(end) = ended {
-                let outcome = match end.winner {
-                    Some(side) => format!("{side} wins"),
-                    None => "draw".to_string(),
-                };
-                stdout::line(format!(
-                    "the game is over: {}; final score South {}, North {}; {outcome}",
-                    end.reason, end.scores[0], end.scores[1]
-                ))?;
-            }
-            Ok(())
-        }
-    }
     let mut limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -251,4 +161,122 @@ pub fn run(args: AnalyzeArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
         },
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The analysis of one position, as the command line sets it.
+struct Analyze {
+    limits: Limits,
+    threads: usize,
+    hash_mb: usize,
+    json: bool,
+    tables: Source,
+}
+
+impl SetupVisitor for Analyze {
+    type Output = ();
+    fn visit<G: Game>(self, line: game::Line<G>) -> anyhow::Result<()> {
+        let (game, pos) = (line.game(), *line.position());
+        if !self.json {
+            stdout::line(game.render(&pos).trim_end_matches('\n'))?;
+            stdout::line(format!("Position: {}", game.format_position(&pos)))?;
+        }
+        let ending = line.end();
+        let mut lines = Vec::new();
+        let mut result = None;
+        if ending.is_none() {
+            result = Some(self.search(&line, &mut lines)?);
+        }
+        let best = result
+            .as_ref()
+            .and_then(|r| r.best)
+            .map(|m| game.format_move(&pos, m));
+        let ended = ending.map(|end| Ending {
+            reason: end.reason.to_string(),
+            scores: end.scores,
+            winner: end.winner().map(|side| side.to_string()),
+        });
+        if self.json {
+            let report = Report {
+                variant: game.name().to_string(),
+                position: game.format_position(&pos),
+                side_to_move: game.side_to_move(&pos).to_string(),
+                lines,
+                best,
+                score: result.as_ref().map(|r| r.score.into()),
+                nodes: result.as_ref().map_or(0, |r| r.nodes),
+                game_over: ended,
+            };
+            stdout::line(serde_json::to_string(&report)?)?;
+            Ok(())
+        } else {
+            print_outcome(best, result.as_ref(), ended)
+        }
+    }
+}
+
+impl Analyze {
+    /// Searches the position `line` ends at, each completed depth kept in
+    /// `lines` and, without `--json`, printed as it comes.
+    fn search<G: Game>(
+        &self,
+        line: &game::Line<G>,
+        lines: &mut Vec<Line>,
+    ) -> anyhow::Result<SearchResult<G::Move>> {
+        let (game, pos, history) = (line.game(), *line.position(), line.history());
+        let mut searcher = Searcher::new(game.clone(), self.hash_mb, self.threads);
+        let (oracle, warnings) = loader::oracle_when_ready(game, &self.tables);
+        for w in warnings {
+            eprintln!("warning: {w}");
+        }
+        searcher.set_oracle(oracle);
+        let stop = AtomicBool::new(false);
+        let json = self.json;
+        let mut written = Ok(());
+        let found = searcher.search(&pos, history, &self.limits, &[], &stop, &mut |info| {
+            let line = line_of(game, &pos, info);
+            if !json && written.is_ok() {
+                written = stdout::line(format!(
+                    "depth {:>3}  score {:>12}  nodes {:>12}  time {:>7} ms  pv {}",
+                    line.depth,
+                    line.seeds,
+                    line.nodes,
+                    line.time_ms,
+                    line.pv.join(" ")
+                ));
+                if written.is_err() {
+                    // Nobody reads any more: end the search.
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            lines.push(line);
+        });
+        written?;
+        Ok(found)
+    }
+}
+
+/// The last line of the text: the best move found, or how the game ended.
+fn print_outcome<M>(
+    best: Option<String>,
+    result: Option<&SearchResult<M>>,
+    ended: Option<Ending>,
+) -> anyhow::Result<()> {
+    if let (Some(best), Some(result)) = (best, result) {
+        stdout::line(format!(
+            "best move {best} (score {}, depth {}, {} nodes)",
+            result.score.to_seeds(),
+            result.depth,
+            result.nodes
+        ))?;
+    } else if let Some(end) = ended {
+        let outcome = match end.winner {
+            Some(side) => format!("{side} wins"),
+            None => "draw".to_string(),
+        };
+        stdout::line(format!(
+            "the game is over: {}; final score South {}, North {}; {outcome}",
+            end.reason, end.scores[0], end.scores[1]
+        ))?;
+    }
+    Ok(())
 }

@@ -10,10 +10,10 @@ use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use awale::datagen::{self, Event, Job, Reader, Settings, Stats};
+use awale::datagen::{self, Event, Job, Reader, Settings, Stats, Summary};
 use awale::game::Game;
 use awale::tables::loader::Source;
-use awale::tables::{self, Rules};
+use awale::tables::{self, EndgameTables, Rules};
 use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
@@ -85,18 +85,7 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     let pairs = args.rules.option_pairs()?;
     let mut game: Oware = awale::variants::configured(&pairs)?;
     game.set_evaluation(eval);
-    let source = Source::parse(&args.tables).map_err(|e| anyhow!("--tables: {e}"))?;
-    let tables = match &source {
-        Source::Off => None,
-        Source::Default => Some(tables::open(None, Rules::of(&game))),
-        Source::Dir(dir) => Some(tables::open(Some(dir), Rules::of(&game))),
-    }
-    .map(|(tables, warnings)| {
-        for w in warnings {
-            eprintln!("warning: {w}");
-        }
-        Arc::new(tables)
-    });
+    let tables = open_tables(&args.tables, &game)?;
     let job = Job {
         out: &out,
         games,
@@ -113,7 +102,43 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
         },
         tables,
     };
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
+    let bar = progress_bar(args.quiet, games);
+    let summary =
+        generate(&job, &bar).with_context(|| format!("datagen into {}", out.display()))?;
+    bar.finish_and_clear();
+    if !args.quiet {
+        eprintln!(
+            "{}: {} games played ({} positions), {} games in the file",
+            out.display(),
+            summary.played,
+            summary.positions,
+            summary.games_in_file
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The endgame tables of `--tables` for the rules of `game`, their
+/// warnings printed.
+fn open_tables(spec: &str, game: &Oware) -> anyhow::Result<Option<Arc<EndgameTables>>> {
+    let source = Source::parse(spec).map_err(|e| anyhow!("--tables: {e}"))?;
+    Ok(match &source {
+        Source::Off => None,
+        Source::Default => Some(tables::open(None, Rules::of(game))),
+        Source::Dir(dir) => Some(tables::open(Some(dir), Rules::of(game))),
+    }
+    .map(|(tables, warnings)| {
+        for w in warnings {
+            eprintln!("warning: {w}");
+        }
+        Arc::new(tables)
+    }))
+}
+
+/// The progress bar of `games` games on stderr, hidden when `quiet` or
+/// when stderr is not a terminal.
+fn progress_bar(quiet: bool, games: u32) -> ProgressBar {
+    let bar = if quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
         ProgressBar::new(u64::from(games))
@@ -125,8 +150,13 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
         .expect("a valid template")
         .progress_chars("=> "),
     );
+    bar
+}
+
+/// Plays the job's games, its events shown on `bar`.
+fn generate(job: &Job, bar: &ProgressBar) -> Result<Summary, datagen::Error> {
     let mut positions = 0u64;
-    let summary = datagen::run(&job, &mut |event| match event {
+    datagen::run(job, &mut |event| match event {
         Event::Truncated { why, bytes, games } => {
             let games = match games {
                 1 => "1 game".to_string(),
@@ -136,7 +166,7 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
                 eprintln!(
                     "warning: {}: {why}; cut there: {bytes} bytes, {games} (the damaged one \
                      and all after it), which are played again",
-                    out.display()
+                    job.out.display()
                 )
             });
         }
@@ -158,18 +188,6 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
             bar.set_message(format!("{positions} positions"));
         }
     })
-    .with_context(|| format!("datagen into {}", out.display()))?;
-    bar.finish_and_clear();
-    if !args.quiet {
-        eprintln!(
-            "{}: {} games played ({} positions), {} games in the file",
-            out.display(),
-            summary.played,
-            summary.positions,
-            summary.games_in_file
-        );
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Prints the summary of a file on stdout.

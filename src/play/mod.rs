@@ -421,20 +421,7 @@ impl<G: Game> Session<'_, G> {
             "quit" | "exit" | "q" => return Ok(false),
             "help" | "?" => self.help(out)?,
             "board" => self.show(out)?,
-            "moves" => {
-                if let Some(end) = self.line.end() {
-                    writeln!(
-                        out,
-                        "The game is over ({}): final score South {} - North {}.",
-                        end.reason, end.scores[0], end.scores[1]
-                    )?;
-                } else {
-                    writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
-                }
-                if !self.line.is_empty() {
-                    writeln!(out, "Played: {}", self.line.moves_text().join(" "))?;
-                }
-            }
+            "moves" => self.list_moves(out)?,
             "new" => {
                 self.restart();
                 writeln!(out, "New game.")?;
@@ -461,48 +448,86 @@ impl<G: Game> Session<'_, G> {
                 [path] => self.save(path, out)?,
                 _ => writeln!(out, "Usage: save FILE (a file name without spaces).")?,
             },
-            "level" => match rest.first().and_then(|l| l.parse::<Level>().ok()) {
-                Some(level) if rest.len() == 1 => {
-                    self.config.level = level;
-                    writeln!(out, "Level set to {}.", level.name())?;
-                }
-                _ => writeln!(
-                    out,
-                    "Usage: level easy|medium|hard (now {}).",
-                    self.config.level.name()
-                )?,
-            },
-            "movetime" => match rest.first().map(|t| t.parse::<u64>()) {
-                Some(Ok(ms)) if rest.len() == 1 && (1..=3_600_000).contains(&ms) => {
-                    self.config.movetime = Duration::from_millis(ms);
-                    writeln!(out, "The engine now thinks {ms} ms per move.")?;
-                }
-                _ => writeln!(
-                    out,
-                    "Usage: movetime MS, from 1 to 3600000 (now {}).",
-                    self.config.movetime.as_millis()
-                )?,
-            },
-            _ => {
-                let pos = self.pos();
-                let side = self.game.side_to_move(&pos);
-                if self.over() {
-                    writeln!(out, "The game is over. Type new, undo or quit.")?;
-                } else if !self.config.humans[side.index()] {
-                    writeln!(out, "It is the engine's turn.")?;
-                } else if !rest.is_empty() {
-                    writeln!(
-                        out,
-                        "'{line}': one move at a time. Type help for the commands."
-                    )?;
-                } else if let Err(e) = self.game.parse_move(&pos, first) {
-                    writeln!(out, "Not a move here: {e}.")?;
-                    writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
-                    writeln!(out, "Type help for the commands.")?;
-                }
-            }
+            "level" => self.set_level(&rest, out)?,
+            "movetime" => self.set_movetime(&rest, out)?,
+            _ => self.not_understood(line, first, &rest, out)?,
         }
         Ok(true)
+    }
+
+    /// `moves`: the legal moves (or how the game ended) and those played.
+    fn list_moves(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        if let Some(end) = self.line.end() {
+            writeln!(
+                out,
+                "The game is over ({}): final score South {} - North {}.",
+                end.reason, end.scores[0], end.scores[1]
+            )?;
+        } else {
+            writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
+        }
+        if !self.line.is_empty() {
+            writeln!(out, "Played: {}", self.line.moves_text().join(" "))?;
+        }
+        Ok(())
+    }
+
+    /// `level NAME`: the engine's level from now on.
+    fn set_level(&mut self, rest: &[&str], out: &mut dyn Write) -> std::io::Result<()> {
+        match rest.first().and_then(|l| l.parse::<Level>().ok()) {
+            Some(level) if rest.len() == 1 => {
+                self.config.level = level;
+                writeln!(out, "Level set to {}.", level.name())
+            }
+            _ => writeln!(
+                out,
+                "Usage: level easy|medium|hard (now {}).",
+                self.config.level.name()
+            ),
+        }
+    }
+
+    /// `movetime MS`: the engine's time per move from now on.
+    fn set_movetime(&mut self, rest: &[&str], out: &mut dyn Write) -> std::io::Result<()> {
+        match rest.first().map(|t| t.parse::<u64>()) {
+            Some(Ok(ms)) if rest.len() == 1 && (1..=3_600_000).contains(&ms) => {
+                self.config.movetime = Duration::from_millis(ms);
+                writeln!(out, "The engine now thinks {ms} ms per move.")
+            }
+            _ => writeln!(
+                out,
+                "Usage: movetime MS, from 1 to 3600000 (now {}).",
+                self.config.movetime.as_millis()
+            ),
+        }
+    }
+
+    /// A `line` (its first word `first`, then `rest`) that is neither a
+    /// command nor a move to play now: why.
+    fn not_understood(
+        &self,
+        line: &str,
+        first: &str,
+        rest: &[&str],
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let pos = self.pos();
+        let side = self.game.side_to_move(&pos);
+        if self.over() {
+            writeln!(out, "The game is over. Type new, undo or quit.")?;
+        } else if !self.config.humans[side.index()] {
+            writeln!(out, "It is the engine's turn.")?;
+        } else if !rest.is_empty() {
+            writeln!(
+                out,
+                "'{line}': one move at a time. Type help for the commands."
+            )?;
+        } else if let Err(e) = self.game.parse_move(&pos, first) {
+            writeln!(out, "Not a move here: {e}.")?;
+            writeln!(out, "Legal moves: {}", self.legal().join(" "))?;
+            writeln!(out, "Type help for the commands.")?;
+        }
+        Ok(())
     }
 }
 

@@ -194,16 +194,7 @@ pub fn run_with<R: Read + Send + 'static>(
 /// is held back until that `go` starts (see [`Readiness`]).
 fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>, out: Output) {
     let mut reader = LineReader::new(BufReader::new(input));
-    // The signals not given yet, of searches and of perft and bench jobs.
-    let mut searches: Vec<Signals> = Vec::new();
-    let mut jobs: Vec<Arc<Stop>> = Vec::new();
-    // The `go ponder` searches, oldest first, until hit or stopped.
-    let mut pondering: Vec<Signals> = Vec::new();
-    let stop_latest = |latest: &mut Vec<Arc<Stop>>| {
-        for stop in latest.drain(..) {
-            stop.trigger();
-        }
-    };
+    let mut given = Ungiven::default();
     loop {
         let line = match reader.next_line() {
             Ok(Some(line)) => line,
@@ -222,56 +213,19 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
                 match command::parse(&text) {
                     Ok(
                         command @ (Command::Go(_) | Command::Perft { .. } | Command::Bench { .. }),
-                    ) => {
-                        let signals = Signals {
-                            stop: Stop::new(),
-                            ponder: matches!(&command, Command::Go(go) if go.ponder)
-                                .then(Ponder::new),
-                            ready: Arc::default(),
-                        };
-                        if let Command::Go(_) = command {
-                            searches.retain(|s| !s.stop.is_set());
-                            searches.push(signals.clone());
-                        } else {
-                            jobs.retain(|s| !s.is_set());
-                            jobs.push(Arc::clone(&signals.stop));
-                        }
-                        if signals.ponder.is_some() {
-                            pondering.push(signals.clone());
-                        }
-                        Message::Command(command, Some(signals))
-                    }
+                    ) => given.long_command(command),
                     Ok(Command::PonderHit) => {
-                        pondering.retain(|s| !s.stop.is_set());
-                        match pondering.first().and_then(|s| s.ponder.as_ref()) {
-                            Some(ponder) => {
-                                ponder.hit();
-                                pondering.remove(0);
-                            }
-                            None => out.line(NO_PONDER),
-                        }
+                        given.ponderhit(&out);
                         continue;
                     }
                     Ok(Command::IsReady) => {
-                        let live = || searches.iter().filter(|s| !s.stop.is_set());
-                        if live().any(|s| lock(&s.ready).started) {
-                            out.line("readyok");
-                            continue;
-                        }
-                        if let Some(last) = live().next_back() {
-                            let mut ready = lock(&last.ready);
-                            if ready.started {
-                                out.line("readyok");
-                            } else {
-                                ready.held += 1;
-                            }
+                        if given.answer_isready(&out) {
                             continue;
                         }
                         Message::Command(Command::IsReady, None)
                     }
                     Ok(Command::Stop) => {
-                        stop_searches(&mut searches);
-                        stop_latest(&mut jobs);
+                        given.stop_all();
                         Message::Command(Command::Stop, None)
                     }
                     Ok(Command::Quit) => {
@@ -279,8 +233,7 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
                         // (below) a perft or bench completes, as a piped
                         // script expects.
                         quitting.store(true, Ordering::SeqCst);
-                        stop_searches(&mut searches);
-                        stop_latest(&mut jobs);
+                        given.stop_all();
                         let _ = tx.send(Message::Command(Command::Quit, None));
                         return;
                     }
@@ -294,8 +247,85 @@ fn read_input<R: Read>(input: R, tx: Sender<Message>, quitting: Arc<AtomicBool>,
         }
     }
     quitting.store(true, Ordering::SeqCst);
-    stop_searches(&mut searches);
+    stop_searches(&mut given.searches);
     let _ = tx.send(Message::End);
+}
+
+/// The signals the input thread has not given yet, of the `go`, `perft`
+/// and `bench` commands it read.
+#[derive(Default)]
+struct Ungiven {
+    /// Those of the searches.
+    searches: Vec<Signals>,
+    /// The stop signals of perft and bench jobs.
+    jobs: Vec<Arc<Stop>>,
+    /// The `go ponder` searches, oldest first, until hit or stopped.
+    pondering: Vec<Signals>,
+}
+
+impl Ungiven {
+    /// A `go`, `perft` or `bench` read: its signals kept, and handed on
+    /// with it.
+    fn long_command(&mut self, command: Command) -> Message {
+        let signals = Signals {
+            stop: Stop::new(),
+            ponder: matches!(&command, Command::Go(go) if go.ponder).then(Ponder::new),
+            ready: Arc::default(),
+        };
+        if let Command::Go(_) = command {
+            self.searches.retain(|s| !s.stop.is_set());
+            self.searches.push(signals.clone());
+        } else {
+            self.jobs.retain(|s| !s.is_set());
+            self.jobs.push(Arc::clone(&signals.stop));
+        }
+        if signals.ponder.is_some() {
+            self.pondering.push(signals.clone());
+        }
+        Message::Command(command, Some(signals))
+    }
+
+    /// `ponderhit`: the ponderhit signal of the oldest `go ponder` not
+    /// stopped nor hit yet, or a note when there is none.
+    fn ponderhit(&mut self, out: &Output) {
+        self.pondering.retain(|s| !s.stop.is_set());
+        match self.pondering.first().and_then(|s| s.ponder.as_ref()) {
+            Some(ponder) => {
+                ponder.hit();
+                self.pondering.remove(0);
+            }
+            None => out.line(NO_PONDER),
+        }
+    }
+
+    /// `isready` behind a search: answered at once while one is under
+    /// way, held back behind the last `go` not started yet. Whether it was
+    /// taken care of here; if not, the command thread answers it.
+    fn answer_isready(&self, out: &Output) -> bool {
+        let live = || self.searches.iter().filter(|s| !s.stop.is_set());
+        if live().any(|s| lock(&s.ready).started) {
+            out.line("readyok");
+            return true;
+        }
+        if let Some(last) = live().next_back() {
+            let mut ready = lock(&last.ready);
+            if ready.started {
+                out.line("readyok");
+            } else {
+                ready.held += 1;
+            }
+            return true;
+        }
+        false
+    }
+
+    /// `stop` (or `quit`): the stop signal of every search and job.
+    fn stop_all(&mut self) {
+        stop_searches(&mut self.searches);
+        for stop in self.jobs.drain(..) {
+            stop.trigger();
+        }
+    }
 }
 
 /// Gives the stop signal of every search read so far.
@@ -468,15 +498,7 @@ impl Engine {
         match command {
             // `stop` and `ponderhit` are acted on by the input thread.
             Command::Empty | Command::Stop | Command::PonderHit | Command::Quit => {}
-            Command::Uci => {
-                self.out
-                    .line(&format!("id name awale {}", env!("CARGO_PKG_VERSION")));
-                self.out.line("id author the awale developers");
-                for line in options::option_lines(&self.settings, &self.rules) {
-                    self.out.line(&line);
-                }
-                self.out.line("uciok");
-            }
+            Command::Uci => self.uci(),
             Command::IsReady => {
                 // Ready once the endgame tables are: their problems first.
                 for warning in self.session()?.wait_ready() {
@@ -501,18 +523,7 @@ impl Engine {
                 self.session()?.new_game();
                 self.refused = None;
             }
-            Command::Position { start, moves } => {
-                if let Some(heard) = dialect::heard_in_moves(&moves) {
-                    self.heard = heard;
-                }
-                match self.session()?.set_position(&start, &moves) {
-                    Ok(()) => self.refused = None,
-                    Err(e) => {
-                        self.error(&format!("position: {e}"));
-                        self.refused = Some(e.to_string());
-                    }
-                }
-            }
+            Command::Position { start, moves } => self.position(&start, &moves)?,
             Command::Display => {
                 let text = self.session()?.display();
                 self.out.text(&text);
@@ -527,52 +538,79 @@ impl Engine {
                 release(&signals.ready, &self.out);
                 gone?
             }
-            Command::Perft { depth } => {
-                if !(1..=perft::MAX_DEPTH).contains(&depth) {
-                    let max = perft::MAX_DEPTH;
-                    self.error(&format!("perft: the depth must be from 1 to {max}"));
-                    return Ok(());
-                }
-                let threads = self.settings.threads;
-                let stop = stop.unwrap_or_default();
-                self.spawn(Arc::clone(&stop), false, move |session, out| {
-                    match session.perft(depth, threads, stop.flag()) {
-                        Ok(Some(text)) => out.text(&text),
-                        Ok(None) => out.line("info string perft stopped"),
-                        Err(e) => out.line(&format!("info string error: {e}")),
-                    }
-                    Some(session)
-                })?;
-            }
-            Command::Bench { depth } => {
-                if depth.is_some_and(|d| !(1..=MAX_DEPTH).contains(&d)) {
-                    self.error(&format!("bench: the depth must be from 1 to {MAX_DEPTH}"));
-                    return Ok(());
-                }
-                let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
-                let evaluation = self.settings.eval.clone();
-                let stop = stop.unwrap_or_default();
-                self.spawn(Arc::clone(&stop), false, move |session, out| {
-                    let mut writer = LineWriter::new(out.clone());
-                    let run = crate::bench::run(
-                        depth,
-                        threads,
-                        hash,
-                        &evaluation,
-                        stop.flag(),
-                        &mut writer,
-                    );
-                    drop(writer);
-                    match run {
-                        Ok(Some(_)) => {}
-                        Ok(None) => out.line("info string bench stopped"),
-                        Err(e) => out.line(&format!("info string error: bench: {e}")),
-                    }
-                    Some(session)
-                })?;
+            Command::Perft { depth } => self.perft(depth, stop)?,
+            Command::Bench { depth } => self.bench(depth, stop)?,
+        }
+        Ok(())
+    }
+
+    /// `uci`: the engine's name, its options, `uciok`.
+    fn uci(&self) {
+        self.out
+            .line(&format!("id name awale {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the awale developers");
+        for line in options::option_lines(&self.settings, &self.rules) {
+            self.out.line(&line);
+        }
+        self.out.line("uciok");
+    }
+
+    /// `position`: a position refused is remembered, for `go` to answer
+    /// the null move.
+    fn position(&mut self, start: &Start, moves: &[String]) -> Result<(), Gone> {
+        if let Some(heard) = dialect::heard_in_moves(moves) {
+            self.heard = heard;
+        }
+        match self.session()?.set_position(start, moves) {
+            Ok(()) => self.refused = None,
+            Err(e) => {
+                self.error(&format!("position: {e}"));
+                self.refused = Some(e.to_string());
             }
         }
         Ok(())
+    }
+
+    /// `perft`: counted on the job thread, `stop` ending it early.
+    fn perft(&mut self, depth: u32, stop: Option<Arc<Stop>>) -> Result<(), Gone> {
+        if !(1..=perft::MAX_DEPTH).contains(&depth) {
+            let max = perft::MAX_DEPTH;
+            self.error(&format!("perft: the depth must be from 1 to {max}"));
+            return Ok(());
+        }
+        let threads = self.settings.threads;
+        let stop = stop.unwrap_or_default();
+        self.spawn(Arc::clone(&stop), false, move |session, out| {
+            match session.perft(depth, threads, stop.flag()) {
+                Ok(Some(text)) => out.text(&text),
+                Ok(None) => out.line("info string perft stopped"),
+                Err(e) => out.line(&format!("info string error: {e}")),
+            }
+            Some(session)
+        })
+    }
+
+    /// `bench`: run on the job thread, `stop` ending it early.
+    fn bench(&mut self, depth: Option<u32>, stop: Option<Arc<Stop>>) -> Result<(), Gone> {
+        if depth.is_some_and(|d| !(1..=MAX_DEPTH).contains(&d)) {
+            self.error(&format!("bench: the depth must be from 1 to {MAX_DEPTH}"));
+            return Ok(());
+        }
+        let (threads, hash) = (self.settings.threads, self.settings.hash_mb);
+        let evaluation = self.settings.eval.clone();
+        let stop = stop.unwrap_or_default();
+        self.spawn(Arc::clone(&stop), false, move |session, out| {
+            let mut writer = LineWriter::new(out.clone());
+            let run =
+                crate::bench::run(depth, threads, hash, &evaluation, stop.flag(), &mut writer);
+            drop(writer);
+            match run {
+                Ok(Some(_)) => {}
+                Ok(None) => out.line("info string bench stopped"),
+                Err(e) => out.line(&format!("info string error: bench: {e}")),
+            }
+            Some(session)
+        })
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), Gone> {

@@ -46,21 +46,19 @@ pub enum Effect {
 /// The `option name ...` lines of `uci`, values shown being those in force.
 pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
     let mut lines = Vec::new();
-    let vars: String = variants::NAMES
-        .iter()
-        .map(|n| format!(" var {n}"))
-        .collect();
     lines.push(format!(
-        "option name Variant type combo default {}{vars}",
-        settings.variant
+        "option name Variant type combo default {}{}",
+        settings.variant,
+        combo_values(variants::NAMES)
     ));
     for rule in rules {
         lines.push(match &rule.kind {
             OptionKind::Combo { values } => {
-                let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
                 format!(
-                    "option name {} type combo default {}{vars}",
-                    rule.name, rule.current
+                    "option name {} type combo default {}{}",
+                    rule.name,
+                    rule.current,
+                    combo_values(values)
                 )
             }
             OptionKind::Check => {
@@ -116,15 +114,17 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
         settings.book
     ));
     lines.push("option name Clear Hash type button".to_string());
-    let vars: String = dialect::CHOICES
-        .iter()
-        .map(|v| format!(" var {v}"))
-        .collect();
     lines.push(format!(
-        "option name Dialect type combo default {}{vars}",
-        settings.dialect
+        "option name Dialect type combo default {}{}",
+        settings.dialect,
+        combo_values(&dialect::CHOICES)
     ));
     lines
+}
+
+/// The values of a combo option as `uci` lists them: ` var a var b ...`.
+fn combo_values(values: &[&str]) -> String {
+    values.iter().map(|v| format!(" var {v}")).collect()
 }
 
 /// An option name in canonical form: lower case, single spaces.
@@ -135,14 +135,24 @@ fn canonical(name: &str) -> String {
         .to_ascii_lowercase()
 }
 
+/// The value of option `name`, which must have one.
+fn required<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    value.ok_or_else(|| format!("option {name}: a value is required"))
+}
+
 fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
-    let value = value.ok_or_else(|| format!("option {name}: a value is required"))?;
+    let value = required(name, value)?;
     match value.parse::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
         _ => Err(format!(
             "option {name}: '{value}' is not a whole number from {min} to {max}"
         )),
     }
+}
+
+/// The value of the check option `name`.
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    parse_bool(name, required(name, value)?).map_err(|e| e.to_string())
 }
 
 /// Applies `setoption name <name> value <value>` to a copy of `settings`;
@@ -156,23 +166,7 @@ pub fn apply(
     let mut next = settings.clone();
     let key = canonical(name);
     let effect = match key.as_str() {
-        "variant" => {
-            let value = value.ok_or("option Variant: a value is required")?;
-            let found = variants::NAMES
-                .iter()
-                .find(|n| n.eq_ignore_ascii_case(value))
-                .ok_or_else(|| {
-                    format!(
-                        "option Variant: unknown variant '{value}' (expected one of: {})",
-                        variants::NAMES.join(", ")
-                    )
-                })?;
-            next.variant = found.to_string();
-            next.rule_options.clear();
-            Effect::Rebuild {
-                keep_position: false,
-            }
-        }
+        "variant" => set_variant(&mut next, value)?,
         "hash" => {
             next.hash_mb = spin("Hash", value, 1, MAX_HASH_MB)? as usize;
             Effect::Configure
@@ -195,8 +189,7 @@ pub fn apply(
             Effect::Stored
         }
         "level" => {
-            let value = value.ok_or("option Level: a value is required")?;
-            next.level = value
+            next.level = required("Level", value)?
                 .parse::<Level>()
                 .map_err(|e| format!("option Level: {e}"))?;
             Effect::Configure
@@ -219,13 +212,11 @@ pub fn apply(
             Effect::Evaluation
         }
         "ponder" => {
-            let value = value.ok_or("option Ponder: a value is required")?;
-            next.ponder = parse_bool("Ponder", value).map_err(|e| e.to_string())?;
+            next.ponder = check("Ponder", value)?;
             Effect::Stored
         }
         "ownbook" => {
-            let value = value.ok_or("option OwnBook: a value is required")?;
-            next.own_book = parse_bool("OwnBook", value).map_err(|e| e.to_string())?;
+            next.own_book = check("OwnBook", value)?;
             Effect::Configure
         }
         "book" => {
@@ -241,7 +232,7 @@ pub fn apply(
         }
         "clear hash" => Effect::ClearHash,
         "dialect" => {
-            let value = value.ok_or("option Dialect: a value is required")?;
+            let value = required("Dialect", value)?;
             next.dialect = DialectChoice::parse(value).ok_or_else(|| {
                 format!(
                     "option Dialect: unknown dialect '{value}' (expected one of: {})",
@@ -250,42 +241,74 @@ pub fn apply(
             })?;
             Effect::Stored
         }
-        _ => {
-            let rule = rules
-                .iter()
-                .find(|r| canonical(r.name) == key)
-                .ok_or_else(|| {
-                    let mut known: Vec<&str> = vec!["Variant"];
-                    known.extend(rules.iter().map(|r| r.name));
-                    known.extend([
-                        "Hash",
-                        "Threads",
-                        "Level",
-                        "Seed",
-                        "MultiPV",
-                        "Move Overhead",
-                        "Tables",
-                        "EvalFile",
-                        "Ponder",
-                        "OwnBook",
-                        "Book",
-                        "Clear Hash",
-                        "Dialect",
-                    ]);
-                    format!("unknown option '{name}' (options: {})", known.join(", "))
-                })?;
-            let value =
-                value.ok_or_else(|| format!("option {}: a value is required", rule.name))?;
-            next.rule_options
-                .retain(|(n, _)| !n.eq_ignore_ascii_case(rule.name));
-            next.rule_options
-                .push((rule.name.to_string(), value.to_string()));
-            Effect::Rebuild {
-                keep_position: true,
-            }
-        }
+        _ => set_rule(&mut next, rules, &key, name, value)?,
     };
     Ok((next, effect))
+}
+
+/// `Variant`: a new session with the variant's default rules.
+fn set_variant(next: &mut Settings, value: Option<&str>) -> Result<Effect, String> {
+    let value = required("Variant", value)?;
+    let found = variants::NAMES
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(value))
+        .ok_or_else(|| {
+            format!(
+                "option Variant: unknown variant '{value}' (expected one of: {})",
+                variants::NAMES.join(", ")
+            )
+        })?;
+    next.variant = found.to_string();
+    next.rule_options.clear();
+    Ok(Effect::Rebuild {
+        keep_position: false,
+    })
+}
+
+/// A rule option of the variant (its canonical name `key`, as written
+/// `name`): the session is rebuilt with the position kept.
+fn set_rule(
+    next: &mut Settings,
+    rules: &[OptionInfo],
+    key: &str,
+    name: &str,
+    value: Option<&str>,
+) -> Result<Effect, String> {
+    let rule = rules
+        .iter()
+        .find(|r| canonical(r.name) == key)
+        .ok_or_else(|| unknown_option(rules, name))?;
+    let value = required(rule.name, value)?;
+    next.rule_options
+        .retain(|(n, _)| !n.eq_ignore_ascii_case(rule.name));
+    next.rule_options
+        .push((rule.name.to_string(), value.to_string()));
+    Ok(Effect::Rebuild {
+        keep_position: true,
+    })
+}
+
+/// The error for an option `name` that is none of the engine's nor of
+/// the variant's `rules`, listing those.
+fn unknown_option(rules: &[OptionInfo], name: &str) -> String {
+    let mut known: Vec<&str> = vec!["Variant"];
+    known.extend(rules.iter().map(|r| r.name));
+    known.extend([
+        "Hash",
+        "Threads",
+        "Level",
+        "Seed",
+        "MultiPV",
+        "Move Overhead",
+        "Tables",
+        "EvalFile",
+        "Ponder",
+        "OwnBook",
+        "Book",
+        "Clear Hash",
+        "Dialect",
+    ]);
+    format!("unknown option '{name}' (options: {})", known.join(", "))
 }
 
 #[cfg(test)]

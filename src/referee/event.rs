@@ -153,6 +153,17 @@ struct Shared {
 }
 
 impl EventConfig {
+    /// How each game of the event is played.
+    fn game_settings(&self) -> GameSettings {
+        GameSettings {
+            rule_options: self.rule_options.clone(),
+            time: self.time,
+            margin: self.margin,
+            max_plies: self.max_plies,
+            handshake_timeout: self.handshake_timeout,
+        }
+    }
+
     /// Refuses settings that cannot make an event.
     fn check(&self) -> Result<(), RefereeError> {
         if self.engines.len() < 2 {
@@ -379,28 +390,14 @@ fn adjudicator<G: Game>(game: &G, config: &EventConfig) -> Result<Adjudicator<G>
 }
 
 fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, RefereeError> {
-    let openings = match &config.openings {
-        OpeningsConfig::None => Openings::None,
-        OpeningsConfig::Random { plies, seed } => Openings::Random {
-            plies: *plies,
-            seed: *seed,
-        },
-        OpeningsConfig::File(path) => Openings::from_file(game, path)?,
-    };
+    let openings = openings_of(game, config)?;
     let id = event_id(config, &openings);
     let (judge, table_problems) = adjudicator(game, config)?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let encounters = encounters(config.format, names.len());
     let scheduled = config.games * encounters.len();
 
-    let (records, done, notes) = match &config.records {
-        Some(path) => {
-            let resumed = open_records(path, config.repair)?;
-            let done = resumed_games(&resumed.records, &id, &names, &encounters, scheduled);
-            (Some(resumed.file), done, resumed.notes)
-        }
-        None => (None, Vec::new(), Vec::new()),
-    };
+    let (records, done, notes) = resume(config, &id, &names, &encounters, scheduled)?;
     let resumed = done.len();
     let queue: VecDeque<Pairing> = (0..scheduled)
         .filter(|k| !done.iter().any(|g| g.index == *k))
@@ -424,25 +421,15 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     .sprt_status()
     .is_some_and(|s| s != SprtStatus::Continue);
     let progress = Progress::new(scheduled as u64, resumed as u64, config.quiet);
-    for warning in config.warnings().iter().chain(&notes) {
-        progress.warn(warning);
-    }
-    for problem in table_problems {
-        progress.warn(&format!("adjudication tables: {problem}"));
-    }
-    if resumed > 0 {
-        // A closed output is noticed by the first finished game.
-        let _ = progress.println(&format!(
-            "Resuming: {resumed} of {scheduled} games are already in the records file"
-        ));
-    }
-    let settings = GameSettings {
-        rule_options: config.rule_options.clone(),
-        time: config.time,
-        margin: config.margin,
-        max_plies: config.max_plies,
-        handshake_timeout: config.handshake_timeout,
-    };
+    announce(
+        &progress,
+        config,
+        &notes,
+        &table_problems,
+        resumed,
+        scheduled,
+    );
+    let settings = config.game_settings();
     let first_engines = if queue.is_empty() || decided {
         None
     } else {
@@ -453,25 +440,13 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         };
         Some(start_engines(config, &setup, &progress)?)
     };
-    let tags = EventTags {
-        event: config.name.clone(),
-        event_id: id,
-        variant: game.name().to_string(),
-        options: config
-            .rule_options
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-        time_control: config.time.describe(),
-    };
     let workers = config.concurrency.min(queue.len()).max(1);
     let run = Run {
         game,
         config,
         names,
         openings,
-        tags,
+        tags: event_tags(game, config, id),
         settings,
         judge,
         report,
@@ -487,28 +462,116 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
         stop: AtomicBool::new(decided),
         progress,
     };
-    std::thread::scope(|scope| {
-        let mut first_engines = first_engines;
-        for _ in 0..workers {
-            let engines = first_engines
-                .take()
-                .unwrap_or_else(|| config.engines.iter().map(engine_process::create).collect());
-            let run = &run;
-            scope.spawn(move || run.worker(engines));
+    run.play(workers, first_engines);
+    run.into_report()
+}
+
+/// The records file, if any, with the games of the event `id` it holds
+/// already and its notes (on records moved away or cut off).
+fn resume(
+    config: &EventConfig,
+    id: &str,
+    names: &[String],
+    encounters: &[(usize, usize)],
+    scheduled: usize,
+) -> Result<(Option<RecordsFile>, Vec<GameSummary>, Vec<String>), RefereeError> {
+    Ok(match &config.records {
+        Some(path) => {
+            let resumed = open_records(path, config.repair)?;
+            let done = resumed_games(&resumed.records, id, names, encounters, scheduled);
+            (Some(resumed.file), done, resumed.notes)
         }
-    });
-    run.progress.finish();
-    let shared = run.shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some(e) = shared.error {
-        return Err(e);
+        None => (None, Vec::new(), Vec::new()),
+    })
+}
+
+/// The event's openings, read from their file when they have one.
+fn openings_of<G: Game>(game: &G, config: &EventConfig) -> Result<Openings, RefereeError> {
+    Ok(match &config.openings {
+        OpeningsConfig::None => Openings::None,
+        OpeningsConfig::Random { plies, seed } => Openings::Random {
+            plies: *plies,
+            seed: *seed,
+        },
+        OpeningsConfig::File(path) => Openings::from_file(game, path)?,
+    })
+}
+
+/// The warnings before the first game: the settings', the records
+/// file's notes, the adjudication tables' problems, and how many games a
+/// resumed event has already.
+fn announce(
+    progress: &Progress,
+    config: &EventConfig,
+    notes: &[String],
+    table_problems: &[String],
+    resumed: usize,
+    scheduled: usize,
+) {
+    for warning in config.warnings().iter().chain(notes) {
+        progress.warn(warning);
     }
-    let mut report = run.report;
-    report.games = shared.games;
-    report.games.sort_by_key(|g| g.index);
-    report.played = shared.played;
-    report.referee_time = shared.referee_time;
-    report.engine_moves = shared.engine_moves;
-    Ok(report)
+    for problem in table_problems {
+        progress.warn(&format!("adjudication tables: {problem}"));
+    }
+    if resumed > 0 {
+        // A closed output is noticed by the first finished game.
+        let _ = progress.println(&format!(
+            "Resuming: {resumed} of {scheduled} games are already in the records file"
+        ));
+    }
+}
+
+/// The tags every record of the event carries, `id` its fingerprint.
+fn event_tags<G: Game>(game: &G, config: &EventConfig, id: String) -> EventTags {
+    EventTags {
+        event: config.name.clone(),
+        event_id: id,
+        variant: game.name().to_string(),
+        options: config
+            .rule_options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        time_control: config.time.describe(),
+    }
+}
+
+impl<G: Game> Run<'_, G> {
+    /// Plays the queued games on `workers` threads, the first of them with
+    /// `first_engines` (already started) when there are some.
+    fn play(&self, workers: usize, first_engines: Option<Vec<Box<dyn Engine>>>) {
+        std::thread::scope(|scope| {
+            let mut first_engines = first_engines;
+            for _ in 0..workers {
+                let engines = first_engines.take().unwrap_or_else(|| {
+                    self.config
+                        .engines
+                        .iter()
+                        .map(engine_process::create)
+                        .collect()
+                });
+                scope.spawn(move || self.worker(engines));
+            }
+        });
+    }
+
+    /// The event's report once its games are over, or its first error.
+    fn into_report(self) -> Result<EventReport, RefereeError> {
+        self.progress.finish();
+        let shared = self.shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = shared.error {
+            return Err(e);
+        }
+        let mut report = self.report;
+        report.games = shared.games;
+        report.games.sort_by_key(|g| g.index);
+        report.played = shared.played;
+        report.referee_time = shared.referee_time;
+        report.engine_moves = shared.engine_moves;
+        Ok(report)
+    }
 }
 
 #[cfg(test)]

@@ -177,29 +177,9 @@ pub fn play_judged_game<G: Game>(
     judge: Option<&dyn Oracle<G>>,
 ) -> Result<FinishedGame, RefereeError> {
     let started = Instant::now();
-    let mut engine_time = Duration::ZERO;
-    // The game line validates every move with the engine's own rules; the
-    // moves are also kept as text, as the engines and the records get them.
-    let mut line = Line::new(game.clone());
-    let mut moves: Vec<String> = Vec::new();
-    for (i, text) in opening.iter().enumerate() {
-        line.play_text(text)
-            .map_err(|e| RefereeError::new(format!("opening move {} '{text}': {e}", i + 1)))?;
-        moves.extend(line.last_move_text());
-    }
-    let opening_plies = moves.len();
+    let mut play = Playing::new(game, opening, settings)?;
     let [south, north] = engines;
     let mut engines: [&mut dyn Engine; 2] = [south, north];
-
-    let forfeit = |side: Side, name: &str, fault: Fault, moves: Vec<String>| FinishedGame {
-        moves,
-        opening_plies,
-        result: GameResult::win_for(side.opponent()),
-        scores: None,
-        reason: forfeit_reason(side, name, &fault),
-        fault: Some((side, fault.kind)),
-        referee_time: Duration::ZERO,
-    };
 
     let setup = GameSetup {
         variant: game.name(),
@@ -209,86 +189,164 @@ pub fn play_judged_game<G: Game>(
     for side in Side::BOTH {
         let t0 = Instant::now();
         let ready = engines[side.index()].new_game(&setup);
-        engine_time += t0.elapsed();
+        play.engine_time += t0.elapsed();
         if let Err(fault) = ready {
             let name = engines[side.index()].name().to_string();
             engines[side.index()].reset();
             for e in engines.iter_mut() {
                 e.game_over();
             }
-            return Ok(forfeit(side, &name, fault, moves));
+            return Ok(play.forfeit(side, &name, fault));
         }
     }
 
-    let (mut clocks, inc) = match settings.time {
-        TimeControl::MoveTime(_) | TimeControl::Nodes(_) => {
-            ([Clock::new(Duration::ZERO); 2], Duration::ZERO)
-        }
-        TimeControl::Clock { base, inc } => ([Clock::new(base); 2], inc),
-    };
     let mut finished = loop {
-        if let Some(end) = line.end() {
-            break FinishedGame {
-                moves,
-                opening_plies,
-                result: end.winner().map_or(GameResult::Draw, GameResult::win_for),
-                scores: Some(end.scores),
-                reason: end.reason.to_string(),
-                fault: None,
-                referee_time: Duration::ZERO,
-            };
+        if let Some(finished) = play.ending(judge) {
+            break finished;
         }
-        if let Some(verdict) = judge.and_then(|j| adjudication::by_tables(&line, j)) {
-            break FinishedGame {
-                moves,
-                opening_plies,
-                result: verdict.result,
-                scores: verdict.scores,
-                reason: verdict.reason,
-                fault: None,
-                referee_time: Duration::ZERO,
-            };
+        let side = game.side_to_move(play.line.position());
+        if let Err((name, fault)) = play.turn(&mut *engines[side.index()], side) {
+            break play.forfeit(side, &name, fault);
         }
-        if moves.len() >= settings.max_plies {
-            let scores = ply_limit_scores(game, line.position());
-            break FinishedGame {
-                moves,
-                opening_plies,
-                result: GameResult::of_scores(scores),
-                scores: Some(scores),
-                reason: ply_limit_reason(settings.max_plies),
-                fault: None,
-                referee_time: Duration::ZERO,
-            };
+    };
+    if let Some((side, _)) = finished.fault {
+        engines[side.index()].reset();
+    }
+    for e in engines.iter_mut() {
+        let t0 = Instant::now();
+        e.game_over();
+        play.engine_time += t0.elapsed();
+    }
+    finished.referee_time = started.elapsed().saturating_sub(play.engine_time);
+    Ok(finished)
+}
+
+/// A game under way: its moves checked by the rules, the clocks, and the
+/// time the engines took.
+struct Playing<'a, G: Game> {
+    game: &'a G,
+    settings: &'a GameSettings,
+    /// The game line validates every move with the engine's own rules.
+    line: Line<G>,
+    /// The moves as text, as the engines and the records get them.
+    moves: Vec<String>,
+    opening_plies: usize,
+    clocks: [Clock; 2],
+    /// The clocks' increment (zero without clocks).
+    inc: Duration,
+    /// The time spent in the engines' calls.
+    engine_time: Duration,
+}
+
+impl<'a, G: Game> Playing<'a, G> {
+    /// The game after the `opening` moves, which must be legal.
+    fn new(
+        game: &'a G,
+        opening: &[String],
+        settings: &'a GameSettings,
+    ) -> Result<Self, RefereeError> {
+        let mut line = Line::new(game.clone());
+        let mut moves: Vec<String> = Vec::new();
+        for (i, text) in opening.iter().enumerate() {
+            line.play_text(text)
+                .map_err(|e| RefereeError::new(format!("opening move {} '{text}': {e}", i + 1)))?;
+            moves.extend(line.last_move_text());
         }
-        let side = game.side_to_move(line.position());
-        // How long the answer may take, the margin included.
-        let (time, allowed) = match settings.time {
-            TimeControl::MoveTime(t) => (TimeRequest::MoveTime(t), t + settings.margin),
-            TimeControl::Nodes(n) => (TimeRequest::Nodes(n), nodes_allowance(n) + settings.margin),
+        let (clocks, inc) = match settings.time {
+            TimeControl::MoveTime(_) | TimeControl::Nodes(_) => {
+                ([Clock::new(Duration::ZERO); 2], Duration::ZERO)
+            }
+            TimeControl::Clock { base, inc } => ([Clock::new(base); 2], inc),
+        };
+        Ok(Playing {
+            game,
+            settings,
+            line,
+            opening_plies: moves.len(),
+            moves,
+            clocks,
+            inc,
+            engine_time: Duration::ZERO,
+        })
+    }
+
+    /// The game, ended with `result` (the moves are handed over).
+    fn finished(
+        &mut self,
+        result: GameResult,
+        scores: Option<[u32; 2]>,
+        reason: String,
+        fault: Option<(Side, FaultKind)>,
+    ) -> FinishedGame {
+        FinishedGame {
+            moves: std::mem::take(&mut self.moves),
+            opening_plies: self.opening_plies,
+            result,
+            scores,
+            reason,
+            fault,
+            referee_time: Duration::ZERO,
+        }
+    }
+
+    /// The game, lost by the engine `name` playing `side` for `fault`.
+    fn forfeit(&mut self, side: Side, name: &str, fault: Fault) -> FinishedGame {
+        let reason = forfeit_reason(side, name, &fault);
+        let result = GameResult::win_for(side.opponent());
+        self.finished(result, None, reason, Some((side, fault.kind)))
+    }
+
+    /// The game when it is over: by the rules, by the tables of `judge`
+    /// or at the ply limit.
+    fn ending(&mut self, judge: Option<&dyn Oracle<G>>) -> Option<FinishedGame> {
+        if let Some(end) = self.line.end() {
+            let result = end.winner().map_or(GameResult::Draw, GameResult::win_for);
+            return Some(self.finished(result, Some(end.scores), end.reason.to_string(), None));
+        }
+        if let Some(verdict) = judge.and_then(|j| adjudication::by_tables(&self.line, j)) {
+            return Some(self.finished(verdict.result, verdict.scores, verdict.reason, None));
+        }
+        let max_plies = self.settings.max_plies;
+        if self.moves.len() >= max_plies {
+            let scores = ply_limit_scores(self.game, self.line.position());
+            let reason = ply_limit_reason(max_plies);
+            return Some(self.finished(GameResult::of_scores(scores), Some(scores), reason, None));
+        }
+        None
+    }
+
+    /// What `side` is told of its time, and how long its answer may take,
+    /// the margin included.
+    fn time_for(&self, side: Side) -> (TimeRequest, Duration) {
+        let margin = self.settings.margin;
+        match self.settings.time {
+            TimeControl::MoveTime(t) => (TimeRequest::MoveTime(t), t + margin),
+            TimeControl::Nodes(n) => (TimeRequest::Nodes(n), nodes_allowance(n) + margin),
             TimeControl::Clock { .. } => (
                 TimeRequest::Clock {
-                    time: clocks.map(|c| c.left()),
-                    inc: [inc; 2],
+                    time: self.clocks.map(|c| c.left()),
+                    inc: [self.inc; 2],
                 },
-                clocks[side.index()].allowance(settings.margin),
+                self.clocks[side.index()].allowance(margin),
             ),
-        };
+        }
+    }
+
+    /// Asks `engine`, playing `side`, for its move and plays it; a fault
+    /// (no answer, too late, an illegal move) with the engine's name.
+    fn turn(&mut self, engine: &mut dyn Engine, side: Side) -> Result<(), (String, Fault)> {
+        let (time, allowed) = self.time_for(side);
         let t0 = Instant::now();
         let request = MoveRequest {
-            moves: &moves,
+            moves: &self.moves,
             time,
             deadline: t0 + allowed,
         };
-        let engine = &mut *engines[side.index()];
         let answer = engine.go(&request);
         let elapsed = t0.elapsed();
-        engine_time += elapsed;
+        self.engine_time += elapsed;
         let name = engine.name().to_string();
-        let text = match answer {
-            Ok(text) => text,
-            Err(fault) => break forfeit(side, &name, fault, moves),
-        };
+        let text = answer.map_err(|fault| (name.clone(), fault))?;
         if elapsed > allowed {
             let fault = Fault::new(
                 FaultKind::Timeout,
@@ -298,27 +356,18 @@ pub fn play_judged_game<G: Game>(
                     allowed.as_millis()
                 ),
             );
-            break forfeit(side, &name, fault, moves);
+            return Err((name, fault));
         }
-        if let Err(e) = line.play_text(&text) {
+        if let Err(e) = self.line.play_text(&text) {
             let fault = Fault::new(FaultKind::IllegalMove, format!("'{text}': {e}"));
-            break forfeit(side, &name, fault, moves);
+            return Err((name, fault));
         }
-        if matches!(settings.time, TimeControl::Clock { .. }) {
-            clocks[side.index()].charge(elapsed, inc);
+        if matches!(self.settings.time, TimeControl::Clock { .. }) {
+            self.clocks[side.index()].charge(elapsed, self.inc);
         }
-        moves.extend(line.last_move_text());
-    };
-    if let Some((side, _)) = finished.fault {
-        engines[side.index()].reset();
+        self.moves.extend(self.line.last_move_text());
+        Ok(())
     }
-    for e in engines.iter_mut() {
-        let t0 = Instant::now();
-        e.game_over();
-        engine_time += t0.elapsed();
-    }
-    finished.referee_time = started.elapsed().saturating_sub(engine_time);
-    Ok(finished)
 }
 
 #[cfg(test)]
@@ -352,6 +401,23 @@ mod tests {
         fn reset(&mut self) {}
     }
 
+    /// A game between two scripted engines (`answers`: South's, North's)
+    /// after the `opening` moves, stopped at `max_plies`.
+    fn scripted_game(
+        answers: [Option<&'static str>; 2],
+        opening: &[&str],
+        max_plies: usize,
+    ) -> Result<FinishedGame, RefereeError> {
+        let [mut a, mut b] = answers.map(|answer| Scripted { answer });
+        let opening: Vec<String> = opening.iter().map(|m| m.to_string()).collect();
+        play_game(
+            &Oware::default(),
+            [&mut a, &mut b],
+            &opening,
+            &settings(max_plies),
+        )
+    }
+
     fn settings(max_plies: usize) -> GameSettings {
         GameSettings {
             rule_options: vec![],
@@ -364,8 +430,7 @@ mod tests {
 
     #[test]
     fn an_illegal_move_loses() {
-        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: Some("A") });
-        let g = play_game(&Oware::default(), [&mut a, &mut b], &[], &settings(400)).unwrap();
+        let g = scripted_game([None, Some("A")], &[], 400).unwrap();
         assert_eq!(g.result, GameResult::SouthWins);
         assert_eq!(g.fault, Some((Side::North, FaultKind::IllegalMove)));
         assert_eq!(g.moves, vec!["A"]);
@@ -378,14 +443,7 @@ mod tests {
 
     #[test]
     fn the_ply_limit_collects_own_seeds() {
-        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: None });
-        let g = play_game(
-            &Oware::default(),
-            [&mut a, &mut b],
-            &["F".to_string()],
-            &settings(3),
-        )
-        .unwrap();
+        let g = scripted_game([None, None], &["F"], 3).unwrap();
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.opening_plies, 1);
         let scores = g.scores.unwrap();
@@ -395,14 +453,7 @@ mod tests {
 
     #[test]
     fn an_illegal_opening_is_an_error() {
-        let (mut a, mut b) = (Scripted { answer: None }, Scripted { answer: None });
-        let err = play_game(
-            &Oware::default(),
-            [&mut a, &mut b],
-            &["a".to_string()],
-            &settings(10),
-        )
-        .unwrap_err();
+        let err = scripted_game([None, None], &["a"], 10).unwrap_err();
         assert!(err.to_string().contains("opening move 1"), "{err}");
     }
 

@@ -26,7 +26,7 @@ use super::game_runner::{forfeiting_side, ply_limit_of_reason, ply_limit_scores}
 use super::records::Record;
 use super::result::GameResult;
 use super::saved::SavedGame;
-use crate::game::{Game, Line};
+use crate::game::{Game, GameEnd, Line};
 use crate::variants::{with_variant, VariantVisitor};
 
 /// Checks `record` with the rules of its variant (see the module's
@@ -69,6 +69,24 @@ fn split(scores: [u32; 2]) -> String {
 }
 
 fn check_with<G: Game>(game: &G, record: &Record, saved: &SavedGame) -> Result<(), String> {
+    let line = replay(game, saved)?;
+    check_plies_and_opening(record, &saved.moves)?;
+    let Some(result) = record.result() else {
+        // A game in progress.
+        return Ok(());
+    };
+    let claim = Claim {
+        record,
+        result,
+        scores: scores_tag(record)?,
+        reason: record.tag("Reason").unwrap_or(""),
+        plies: saved.moves.len(),
+    };
+    claim.check(game, &line)
+}
+
+/// The record's moves played from its start: each must be legal.
+fn replay<G: Game>(game: &G, saved: &SavedGame) -> Result<Line<G>, String> {
     let start = match &saved.position {
         Some(text) => game
             .parse_position(text)
@@ -80,7 +98,12 @@ fn check_with<G: Game>(game: &G, record: &Record, saved: &SavedGame) -> Result<(
         line.play_text(mv)
             .map_err(|e| format!("move {} \"{mv}\": {e}", i + 1))?;
     }
-    let plies = saved.moves.len();
+    Ok(line)
+}
+
+/// `Plies` must count the moves, and `Opening` begin them.
+fn check_plies_and_opening(record: &Record, moves: &[String]) -> Result<(), String> {
+    let plies = moves.len();
     if let Some(tag) = record.tag("Plies") {
         if tag != plies.to_string() {
             return Err(format!("[Plies \"{tag}\"], but {plies} moves"));
@@ -88,88 +111,121 @@ fn check_with<G: Game>(game: &G, record: &Record, saved: &SavedGame) -> Result<(
     }
     if let Some(opening) = record.tag("Opening") {
         let opening: Vec<&str> = opening.split_whitespace().collect();
-        if opening.len() > plies || !saved.moves.iter().zip(&opening).all(|(m, o)| m == o) {
+        if opening.len() > plies || !moves.iter().zip(&opening).all(|(m, o)| m == o) {
             return Err("the moves do not begin with the Opening".into());
         }
     }
-    let Some(result) = record.result() else {
-        // A game in progress.
-        return Ok(());
-    };
-    let scores = scores_tag(record)?;
-    let reason = record.tag("Reason").unwrap_or("");
-    let end = line.end();
-    let wrong_result = |expected: GameResult| {
-        Err(format!(
-            "[Result \"{}\"], but the game's result is {}",
-            result.as_str(),
-            expected.as_str()
-        ))
-    };
-    if let Some(side) = forfeiting_side(reason) {
-        let expected = GameResult::win_for(side.opponent());
-        return if result == expected {
-            Ok(())
-        } else {
-            wrong_result(expected)
+    Ok(())
+}
+
+/// What a finished game's record says of its ending.
+struct Claim<'a> {
+    record: &'a Record,
+    result: GameResult,
+    /// The `Scores` tag, when it gives them.
+    scores: Option<[u32; 2]>,
+    /// The `Reason` tag, empty when there is none.
+    reason: &'a str,
+    /// The number of moves.
+    plies: usize,
+}
+
+impl Claim<'_> {
+    /// Whether the claim is what the rules say of the moves of `line`,
+    /// according to its `Reason` (see the module's description).
+    fn check<G: Game>(&self, game: &G, line: &Line<G>) -> Result<(), String> {
+        let reason = self.reason;
+        let end = line.end();
+        if let Some(side) = forfeiting_side(reason) {
+            return self.expect(GameResult::win_for(side.opponent()));
+        }
+        let adjudicated =
+            ply_limit_of_reason(reason).is_some() || reason.starts_with(TABLES_REASON);
+        if let (Some(end), true) = (end, adjudicated) {
+            return Err(format!(
+                "the moves end the game ({}), yet [Reason \"{reason}\"]",
+                end.reason
+            ));
+        }
+        if let Some(limit) = ply_limit_of_reason(reason) {
+            return self.check_ply_limit(game, line, limit);
+        }
+        if reason.starts_with(TABLES_REASON) {
+            return match self.scores.map(GameResult::of_scores) {
+                Some(r) if r != self.result => self.wrong_result(r),
+                _ => Ok(()),
+            };
+        }
+        let Some(end) = end else {
+            return Err(format!(
+                "the game goes on after its {} moves, yet [Result \"{}\"] with [Reason \"{reason}\"]",
+                self.plies,
+                self.result.as_str()
+            ));
         };
+        self.check_end(&end)
     }
-    let adjudicated = ply_limit_of_reason(reason).is_some() || reason.starts_with(TABLES_REASON);
-    if let (Some(end), true) = (end, adjudicated) {
-        return Err(format!(
-            "the moves end the game ({}), yet [Reason \"{reason}\"]",
-            end.reason
-        ));
-    }
-    if let Some(limit) = ply_limit_of_reason(reason) {
+
+    /// A game adjudicated at the ply limit `limit`: the adjudication's
+    /// scores and result.
+    fn check_ply_limit<G: Game>(
+        &self,
+        game: &G,
+        line: &Line<G>,
+        limit: usize,
+    ) -> Result<(), String> {
+        let plies = self.plies;
         if plies < limit {
             return Err(format!(
                 "{plies} moves, fewer than the {limit}-ply limit of its Reason"
             ));
         }
         let expected = ply_limit_scores(game, line.position());
-        if scores != Some(expected) {
+        if self.scores != Some(expected) {
             return Err(format!(
                 "[Scores \"{}\"], but the adjudication gives {}",
-                record.tag("Scores").unwrap_or(""),
+                self.record.tag("Scores").unwrap_or(""),
                 split(expected)
             ));
         }
-        return match GameResult::of_scores(expected) {
-            r if r == result => Ok(()),
-            r => wrong_result(r),
-        };
+        self.expect(GameResult::of_scores(expected))
     }
-    if reason.starts_with(TABLES_REASON) {
-        return match scores.map(GameResult::of_scores) {
-            Some(r) if r != result => wrong_result(r),
-            _ => Ok(()),
-        };
-    }
-    let Some(end) = end else {
-        return Err(format!(
-            "the game goes on after its {plies} moves, yet [Result \"{}\"] with [Reason \"{reason}\"]",
-            result.as_str()
-        ));
-    };
-    if let Some(scores) = scores {
-        if scores != end.scores {
+
+    /// A game the rules ended: that ending's scores and result.
+    fn check_end(&self, end: &GameEnd) -> Result<(), String> {
+        if let Some(scores) = self.scores {
+            if scores != end.scores {
+                return Err(format!(
+                    "[Scores \"{}\"], but the moves end {}",
+                    split(scores),
+                    split(end.scores)
+                ));
+            }
+        }
+        if self.record.tag("Scores") == Some("-") {
             return Err(format!(
-                "[Scores \"{}\"], but the moves end {}",
-                split(scores),
+                "[Scores \"-\"], but the moves end {}",
                 split(end.scores)
             ));
         }
+        self.expect(end.winner().map_or(GameResult::Draw, GameResult::win_for))
     }
-    if record.tag("Scores") == Some("-") {
-        return Err(format!(
-            "[Scores \"-\"], but the moves end {}",
-            split(end.scores)
-        ));
+
+    /// Fine when the record's result is `expected`.
+    fn expect(&self, expected: GameResult) -> Result<(), String> {
+        if self.result == expected {
+            Ok(())
+        } else {
+            self.wrong_result(expected)
+        }
     }
-    match end.winner().map_or(GameResult::Draw, GameResult::win_for) {
-        r if r == result => Ok(()),
-        r => wrong_result(r),
+
+    fn wrong_result(&self, expected: GameResult) -> Result<(), String> {
+        Err(format!(
+            "[Result \"{}\"], but the game's result is {}",
+            self.result.as_str(),
+            expected.as_str()
+        ))
     }
 }
 

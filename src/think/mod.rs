@@ -214,9 +214,42 @@ pub fn think<M: Mind + ?Sized>(
     // from the queue, so the answer is never older than the last report.
     let answered = Arc::new(Mutex::new(false));
     let (tx, rx) = mpsc::channel::<Event>();
+    let handle = spawn_search(session, &request, stop, &answered, tx, on_report);
+    let mut heard = Heard {
+        best_so_far: prepared.and_then(|report| report.best),
+        done: None,
+        failed: handle.is_none(),
+    };
+    heard.listen(&rx, &request, started, stop);
+    *lock(&answered) = true;
+    // What the search said before the answer was due but the loop has not
+    // read yet.
+    for event in rx.try_iter() {
+        heard.take(event);
+    }
+    let failed = heard.failed;
+    Thought {
+        best: heard.best().or(fallback),
+        failed,
+        session: Pending { handle },
+    }
+}
+
+/// Starts the search of `session` on a thread of its own, which sends its
+/// choices on `tx` and hands `session` back when the search returns. It
+/// prints a report and sends a choice only under the lock of `answered`,
+/// and not once that is set. `None` when the thread cannot start.
+fn spawn_search<M: Mind + ?Sized>(
+    session: Box<M>,
+    request: &Request,
+    stop: &Arc<Stop>,
+    answered: &Arc<Mutex<bool>>,
+    tx: mpsc::Sender<Event>,
+    mut on_report: impl FnMut(&Report) + Send + 'static,
+) -> Option<JoinHandle<Option<Box<M>>>> {
     let spawned = {
         let stop = Arc::clone(stop);
-        let answered = Arc::clone(&answered);
+        let answered = Arc::clone(answered);
         let (limits, searchmoves) = (request.limits.clone(), request.searchmoves.clone());
         thread::Builder::new()
             .name("awale-search".into())
@@ -252,53 +285,70 @@ pub fn think<M: Mind + ?Sized>(
                 }
             })
     };
-    let handle = match spawned {
+    match spawned {
         Ok(handle) => Some(handle),
         Err(e) => {
             log::error!("cannot start the search thread: {e}");
             None
         }
-    };
-    let mut best_so_far = prepared.and_then(|report| report.best);
-    let mut stop_seen: Option<Instant> = None;
-    let mut failed = handle.is_none();
-    let mut done = None;
-    while !failed && done.is_none() {
-        let now = Instant::now();
-        let clock = request.limits.clock_start(started);
-        if let (Some(after), Some(clock)) = (request.stop_after, clock) {
-            if now >= clock + after {
-                stop.trigger();
-            }
-        }
-        if stop.is_set() {
-            let seen = *stop_seen.get_or_insert(now);
-            if now >= seen + request.grace {
-                log::warn!("the search is slow to stop; answering its best move so far");
-                break;
-            }
-        }
-        match rx.recv_timeout(POLL) {
-            Ok(Event::Best(mv)) => best_so_far = Some(mv),
-            Ok(Event::Done(best)) => done = Some(best),
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => failed = true,
-        }
     }
-    *lock(&answered) = true;
-    // What the search said before the answer was due but the loop has not
-    // read yet.
-    for event in rx.try_iter() {
+}
+
+/// What the search thread has told [`think`] so far.
+struct Heard {
+    /// The choice of the last completed iteration (or the prepared one).
+    best_so_far: Option<BestMove>,
+    /// The search's own answer, once it returned.
+    done: Option<Option<BestMove>>,
+    /// The search thread is gone without an answer (or never started).
+    failed: bool,
+}
+
+impl Heard {
+    fn take(&mut self, event: Event) {
         match event {
-            Event::Best(mv) => best_so_far = Some(mv),
-            Event::Done(best) => done = Some(best),
+            Event::Best(mv) => self.best_so_far = Some(mv),
+            Event::Done(best) => self.done = Some(best),
         }
     }
-    let best = done.unwrap_or(best_so_far);
-    Thought {
-        best: best.or(fallback),
-        failed,
-        session: Pending { handle },
+
+    /// Listens to the search until the answer is due: it returned or
+    /// failed, or the stop signal (given here at [`Request::stop_after`])
+    /// was given [`Request::grace`] ago.
+    fn listen(
+        &mut self,
+        rx: &mpsc::Receiver<Event>,
+        request: &Request,
+        started: Instant,
+        stop: &Stop,
+    ) {
+        let mut stop_seen: Option<Instant> = None;
+        while !self.failed && self.done.is_none() {
+            let now = Instant::now();
+            let clock = request.limits.clock_start(started);
+            if let (Some(after), Some(clock)) = (request.stop_after, clock) {
+                if now >= clock + after {
+                    stop.trigger();
+                }
+            }
+            if stop.is_set() {
+                let seen = *stop_seen.get_or_insert(now);
+                if now >= seen + request.grace {
+                    log::warn!("the search is slow to stop; answering its best move so far");
+                    break;
+                }
+            }
+            match rx.recv_timeout(POLL) {
+                Ok(event) => self.take(event),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.failed = true,
+            }
+        }
+    }
+
+    /// The search's answer when it gave one, else its best so far.
+    fn best(self) -> Option<BestMove> {
+        self.done.unwrap_or(self.best_so_far)
     }
 }
 

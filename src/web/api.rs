@@ -465,13 +465,7 @@ pub async fn hint(
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let req: SearchBody = parse_body(&body)?;
-    let slot = app.store.get(&id)?;
-    let Prepared {
-        mind, stop, held, ..
-    } = prepare(&app, &slot, Level::Hard, true).await?;
-    let time = movetime(req.movetime, DEFAULT_MOVETIME);
-    let outcome = search(mind, request(time, 1), stop, held, |_| {}).await?;
+    let (outcome, _) = analyse(&app, &id, &body, |_| 1).await?;
     Ok(Json(outcome.answer()))
 }
 
@@ -505,19 +499,33 @@ pub async fn moves(
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let req: SearchBody = parse_body(&body)?;
-    let slot = app.store.get(&id)?;
+    let (outcome, legal) = analyse(&app, &id, &body, |legal| legal.len()).await?;
+    let values = move_values(&outcome.reports, legal);
+    Ok(Json(serde_json::json!({ "moves": values })))
+}
+
+/// The analysis search of the game `id` that a hint and the move values
+/// make: the hard level with the book, within the `body`'s movetime,
+/// `lines` of the legal moves giving the number of lines. The outcome
+/// and the legal moves.
+async fn analyse(
+    app: &App,
+    id: &str,
+    body: &Bytes,
+    lines: impl FnOnce(&[String]) -> usize,
+) -> Result<(Outcome, Vec<String>), ApiError> {
+    let req: SearchBody = parse_body(body)?;
+    let slot = app.store.get(id)?;
     let Prepared {
         mind,
         legal,
         stop,
         held,
         ..
-    } = prepare(&app, &slot, Level::Hard, true).await?;
+    } = prepare(app, &slot, Level::Hard, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
-    let outcome = search(mind, request(time, legal.len()), stop, held, |_| {}).await?;
-    let values = move_values(&outcome.reports, legal);
-    Ok(Json(serde_json::json!({ "moves": values })))
+    let outcome = search(mind, request(time, lines(&legal)), stop, held, |_| {}).await?;
+    Ok((outcome, legal))
 }
 
 /// The value of each of the `legal` moves: the last report whose line
