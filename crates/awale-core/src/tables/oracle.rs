@@ -86,7 +86,10 @@ pub fn oracle_for<G: Game>(game: &G, tables: &Arc<EndgameTables>) -> Option<Arc<
 
 /// The oracle of `tables` for `game` when they were built for its rules
 /// and hold at least one level: `oware`'s [`Game::endgame_oracle`].
-pub(crate) fn of_oware(game: &Oware, tables: &Arc<EndgameTables>) -> Option<Arc<dyn Oracle<Oware>>> {
+pub(crate) fn of_oware(
+    game: &Oware,
+    tables: &Arc<EndgameTables>,
+) -> Option<Arc<dyn Oracle<Oware>>> {
     if Rules::of(game) != tables.rules() {
         return None;
     }

@@ -189,7 +189,11 @@ pub fn is_default(name: &str) -> bool {
 
 /// The names of the variants whose entry satisfies `offers`, in order.
 pub fn names_where(offers: impl Fn(&Entry) -> bool) -> Vec<&'static str> {
-    ENTRIES.iter().filter(|e| offers(e)).map(|e| e.name).collect()
+    ENTRIES
+        .iter()
+        .filter(|e| offers(e))
+        .map(|e| e.name)
+        .collect()
 }
 
 /// Whether `name` (case-insensitive) names the variant `G`: for code that

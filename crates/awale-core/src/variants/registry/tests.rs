@@ -83,7 +83,10 @@ fn one_variant_reads_weight_files_datagen_files_and_ogn() {
 
 #[test]
 fn lookups_ignore_case_and_refuse_unknown_names() {
-    assert_eq!(find("Transparent96").map(|e| e.arbiter_movetime_ms), Some(800));
+    assert_eq!(
+        find("Transparent96").map(|e| e.arbiter_movetime_ms),
+        Some(800)
+    );
     assert!(find("chess").is_none());
     let err = visit("chess", &[], Facts).err().unwrap().to_string();
     assert!(err.contains("chess") && err.contains("oware"), "{err}");
@@ -92,7 +95,10 @@ fn lookups_ignore_case_and_refuse_unknown_names() {
     let opts = [("GrandSlam".to_string(), "capture".to_string())];
     let game: crate::variants::oware::Oware = build("oware", &opts).unwrap();
     assert_eq!(game.options()[0].current, "capture");
-    assert!(options("colors16").unwrap().iter().all(|o| o.current == o.default));
+    assert!(options("colors16")
+        .unwrap()
+        .iter()
+        .all(|o| o.current == o.default));
 }
 
 /// A registry as a project with one more variant would declare it: the

@@ -99,7 +99,11 @@ impl Game for Tiny {
     fn legal_moves(&self, pos: &Board, moves: &mut Self::Moves) {
         moves.clear();
         if self.end(pos).is_none() {
-            moves.extend(Tiny::mine(pos).filter(|&h| pos.holes[h] > 0).map(|h| h as u8));
+            moves.extend(
+                Tiny::mine(pos)
+                    .filter(|&h| pos.holes[h] > 0)
+                    .map(|h| h as u8),
+            );
         }
     }
 
@@ -135,7 +139,9 @@ impl Game for Tiny {
     }
 
     fn hash(&self, pos: &Board) -> u64 {
-        self.key(pos).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29)
+        self.key(pos)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29)
     }
 
     fn parse_move(&self, pos: &Board, text: &str) -> Result<u8, GameError> {
