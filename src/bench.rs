@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Game, GameError, History};
 use crate::search::{limits, Limits, Searcher};
 use crate::variants::oware::eval::Evaluation;
-use crate::variants::{self, VariantVisitor};
+use crate::variants::{self, registry, VariantVisitor};
 
 /// The default depth.
 pub const DEPTH: u32 = 14;
@@ -117,16 +117,13 @@ pub const POSITIONS: &[(&str, &str)] = &[
 ];
 
 /// The depth at which a position of `variant` is searched when the bench
-/// depth is `depth`: `oware` at `depth`, `colors16` 5 plies less,
-/// `colors12`, `transparent80` and `transparent96` 7 less (at least 1), so that each variant's share of the
-/// bench stays comparable (their trees grow much faster with depth).
+/// depth is `depth`: less by the plies its registry entry says
+/// ([`registry::Entry::bench_shallower`]: `oware` at `depth`, `colors16` 5
+/// plies less, `colors12`, `transparent80` and `transparent96` 7 less), at
+/// least 1, so that each variant's share of the bench stays comparable
+/// (their trees grow much faster with depth).
 pub fn depth_for(variant: &str, depth: u32) -> u32 {
-    let less = match variant {
-        "colors16" => 5,
-        "colors12" => 7,
-        "transparent80" | "transparent96" => 7,
-        _ => 0,
-    };
+    let less = registry::find(variant).map_or(0, |e| e.bench_shallower);
     depth.saturating_sub(less).max(1)
 }
 

@@ -9,12 +9,13 @@ use clap::Args;
 
 use awale::protocol::arbiter::{self, Config};
 use awale::variants::oware::eval::Evaluation;
+use awale::variants::registry;
 
 /// Arguments of `awale arbiter`.
 #[derive(Args, Debug)]
 pub struct ArbiterArgs {
     /// The variant to play.
-    #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
+    #[arg(long, default_value = awale::variants::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
     variant: String,
     /// Thinking time per move in milliseconds, never exceeded [default: 800
     /// for transparent96, whose referee allows 1 s per move; 2000 otherwise].
@@ -56,15 +57,11 @@ pub fn run(args: ArbiterArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
 }
 
 /// The time per move in milliseconds when `--movetime` is not given: the
-/// 2025/26 referee (`transparent96`) disqualifies a move after 1 s, so 800
-/// ms leaves 200 ms for the relay and a loaded machine; the earlier course
-/// referees allowed 3 s, for which 2000 ms is the default.
+/// variant's registry entry says it (the referee it is played for sets
+/// it); 2000 ms, which the earlier course referees' 3 s allowed, for a
+/// name the registry does not know.
 fn default_movetime(variant: &str) -> u64 {
-    if variant.eq_ignore_ascii_case("transparent96") {
-        800
-    } else {
-        2000
-    }
+    registry::find(variant).map_or(2000, |e| e.arbiter_movetime_ms)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use super::setup::RulesArgs;
 
 /// Arguments of `awale datagen`.
 #[derive(Args, Debug)]
-#[command(mut_arg("variant", |a| super::setup::oware_only(a, "its records pack the 12 holes of oware")))]
+#[command(mut_arg("variant", |a| super::setup::only_where(a, |e| e.training_data, "its records pack the 12 holes of oware")))]
 pub struct DatagenArgs {
     /// The file to write; an existing one made with the same settings is
     /// resumed (only the missing games are played).
@@ -71,7 +71,7 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.stats {
         return stats(path);
     }
-    if !args.rules.variant.eq_ignore_ascii_case("oware") {
+    if !awale::variants::registry::is_variant::<Oware>(&args.rules.variant) {
         bail!(
             "--variant {}: datagen supports only oware for now (its records pack the 12 holes of oware)",
             args.rules.variant

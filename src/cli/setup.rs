@@ -7,26 +7,29 @@ use clap::Args;
 use awale::game::{Game, Line};
 use awale::protocol::session::expand_moves;
 use awale::variants::oware::eval::Evaluation;
+use awale::variants::registry::{self, Entry};
 use awale::variants::{self, VariantVisitor};
 
 /// Which game, with which rules: `--variant` and `--option NAME=VALUE`.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
     /// The variant to play.
-    #[arg(long, default_value = "oware", value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
+    #[arg(long, default_value = awale::variants::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
     pub variant: String,
     /// A rule option of the variant, NAME=VALUE (repeatable), e.g. GrandSlam=capture.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
 }
 
-/// `--variant` of a tool that works on `oware` alone (`datagen`, `tables
-/// probe`), `why` saying why: its help and its check offer only that
-/// variant, rather than offering all of them and refusing the others
-/// after parsing.
-pub fn oware_only(arg: clap::Arg, why: &'static str) -> clap::Arg {
-    arg.value_parser(clap::builder::PossibleValuesParser::new(["oware"]))
-        .help(format!("The variant: oware only ({why})"))
+/// `--variant` of a tool that works on the variants whose registry entry
+/// satisfies `offers` alone (`datagen`, `tables probe`), `why` saying why:
+/// its help and its check offer only those, rather than offering all of
+/// them and refusing the others after parsing.
+pub fn only_where(arg: clap::Arg, offers: fn(&Entry) -> bool, why: &'static str) -> clap::Arg {
+    let names = registry::names_where(offers);
+    let help = format!("The variant: {} only ({why})", names.join(", "));
+    arg.value_parser(clap::builder::PossibleValuesParser::new(names))
+        .help(help)
 }
 
 impl RulesArgs {
@@ -72,16 +75,9 @@ impl GameArgs {
         }
         impl<V: SetupVisitor> VariantVisitor for Build<'_, V> {
             type Output = anyhow::Result<V::Output>;
-            fn visit<G: Game>(self, mut game: G) -> Self::Output {
-                game.set_evaluation(self.evaluation);
-                let start = match &self.args.position {
-                    Some(text) => game.parse_position(text).context("--position")?,
-                    None => game.start(),
-                };
-                let mut line = Line::from_position(game, start);
-                line.play_all(&expand_moves(self.args.moves.split_whitespace()))
-                    .context("--moves")?;
-                self.visitor.visit(line)
+            fn visit<G: Game>(self, game: G) -> Self::Output {
+                self.visitor
+                    .visit(self.args.line_from(game, self.evaluation)?)
             }
         }
         let options = self.rules.option_pairs()?;
@@ -94,6 +90,30 @@ impl GameArgs {
                 visitor,
             },
         )?
+    }
+}
+
+impl GameArgs {
+    /// The set-up game of a tool that works on the variant `G` alone: an
+    /// error when `--variant` names another.
+    pub fn line<G: Game>(&self, evaluation: &Evaluation) -> anyhow::Result<Line<G>> {
+        let options = self.rules.option_pairs()?;
+        let game = registry::build::<G>(&self.rules.variant, &options)?;
+        self.line_from(game, evaluation)
+    }
+
+    /// `game`, playing with `evaluation`, from `--position` through
+    /// `--moves`.
+    fn line_from<G: Game>(&self, mut game: G, evaluation: &Evaluation) -> anyhow::Result<Line<G>> {
+        game.set_evaluation(evaluation);
+        let start = match &self.position {
+            Some(text) => game.parse_position(text).context("--position")?,
+            None => game.start(),
+        };
+        let mut line = Line::from_position(game, start);
+        line.play_all(&expand_moves(self.moves.split_whitespace()))
+            .context("--moves")?;
+        Ok(line)
     }
 }
 

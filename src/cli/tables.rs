@@ -11,12 +11,13 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::setup::{GameArgs, SetupVisitor};
+use super::setup::GameArgs;
 use awale::game::{Game, GameEnd, Line};
 use awale::tables::loader::Source;
 use awale::tables::{self, BuildEvent, EndgameTables, Progress, Rules};
 use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
+use awale::variants::registry;
 
 /// The largest level `tables build` accepts: level 24 alone has 417 million
 /// positions; the build of levels 0-24 peaks at about 3.2 GB of memory and
@@ -63,7 +64,7 @@ struct BuildArgs {
 
 /// Arguments of `awale tables probe`.
 #[derive(Args, Debug)]
-#[command(mut_arg("variant", |a| super::setup::oware_only(a, "the only variant with endgame tables")))]
+#[command(mut_arg("variant", |a| super::setup::only_where(a, |e| e.tables, "the only variant with endgame tables")))]
 struct ProbeArgs {
     #[command(flatten)]
     game: GameArgs,
@@ -283,7 +284,7 @@ struct MoveReport {
 }
 
 fn probe(args: ProbeArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
-    if !args.game.rules.variant.eq_ignore_ascii_case("oware") {
+    if !registry::is_variant::<Oware>(&args.game.rules.variant) {
         bail!(
             "--variant {}: only oware has endgame tables",
             args.game.rules.variant
@@ -297,39 +298,19 @@ fn probe(args: ProbeArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
             args.tables
         ),
     };
-    struct Probe {
-        tables: Option<PathBuf>,
-        json: bool,
-    }
-    impl SetupVisitor for Probe {
-        type Output = ();
-        fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<()> {
-            let any: &dyn std::any::Any = &line;
-            let line = any
-                .downcast_ref::<Line<Oware>>()
-                .ok_or_else(|| anyhow!("only oware has endgame tables"))?;
-            let report = match line.end() {
-                Some(end) => over_report(line, end),
-                None => {
-                    let tables = open_tables(self.tables.as_deref(), Rules::of(line.game()));
-                    probe_report(&tables, line)?
-                }
-            };
-            if self.json {
-                super::stdout::line(serde_json::to_string(&report)?)?;
-            } else {
-                super::stdout::line(report_text(&report))?;
-            }
-            Ok(())
+    let line = args.game.line::<Oware>(eval)?;
+    let report = match line.end() {
+        Some(end) => over_report(&line, end),
+        None => {
+            let tables = open_tables(tables.as_deref(), Rules::of(line.game()));
+            probe_report(&tables, &line)?
         }
+    };
+    if args.json {
+        super::stdout::line(serde_json::to_string(&report)?)?;
+    } else {
+        super::stdout::line(report_text(&report))?;
     }
-    args.game.run(
-        eval,
-        Probe {
-            tables,
-            json: args.json,
-        },
-    )?;
     Ok(ExitCode::SUCCESS)
 }
 

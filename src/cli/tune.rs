@@ -12,11 +12,7 @@ use clap::Args;
 
 use awale::game::Features;
 use awale::tune::{self, Dataset, Selection, Settings};
-use awale::variants::colors12::Colors12;
-use awale::variants::colors16::Colors16;
-use awale::variants::oware::Oware;
-use awale::variants::transparent::{Transparent80, Transparent96};
-use awale::variants::{configured, weight_file};
+use awale::variants::{registry, weight_file};
 
 use super::setup::RulesArgs;
 use super::stdout;
@@ -126,28 +122,27 @@ pub fn run(args: TuneArgs) -> anyhow::Result<ExitCode> {
         bail!("--k must be a positive number of centiseeds");
     }
     let options = args.rules.option_pairs()?;
-    match args.rules.variant.as_str() {
-        "oware" => fit::<Oware>(&args, &options),
-        "colors12" => fit::<Colors12>(&args, &options),
-        "colors16" => fit::<Colors16>(&args, &options),
-        "transparent80" => fit::<Transparent80>(&args, &options),
-        "transparent96" => fit::<Transparent96>(&args, &options),
-        other => bail!(
-            "unknown variant '{other}' (oware, colors12, colors16, transparent80 or transparent96)"
-        ),
+    /// [`fit`] with the variant chosen.
+    struct Fit<'a>(&'a TuneArgs);
+    impl registry::Visitor for Fit<'_> {
+        type Output = anyhow::Result<ExitCode>;
+        fn visit<G: registry::Variant>(self, game: G) -> Self::Output {
+            fit(self.0, game)
+        }
     }
+    registry::visit(&args.rules.variant, &options, Fit(&args))?
 }
 
-/// [`run`] for the variant `G` with its rule options.
-fn fit<G: Features>(args: &TuneArgs, options: &[(String, String)]) -> anyhow::Result<ExitCode> {
-    let game: G = configured(options).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if !args.data.is_empty() && game.name() != "oware" {
+/// [`run`] for the variant `game`, configured with its rule options.
+fn fit<G: Features>(args: &TuneArgs, game: G) -> anyhow::Result<ExitCode> {
+    let offers = |what: fn(&registry::Entry) -> bool| registry::entry_of(&game).is_some_and(what);
+    if !args.data.is_empty() && !offers(|e| e.training_data) {
         bail!(
             "--data files hold Oware positions; use --records for {}",
             game.name()
         );
     }
-    if args.net && game.name() != "oware" {
+    if args.net && !offers(|e| e.weight_files) {
         bail!("--net fits the Oware network; {} has none", game.name());
     }
     let selection = if args.all_positions {

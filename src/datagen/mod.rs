@@ -150,7 +150,7 @@ pub fn header_of(job: &Job) -> Header {
         random_plies: job.settings.random_plies,
         max_plies: job.settings.max_plies,
         seed: job.settings.seed,
-        variant: "oware".into(),
+        variant: crate::game::Game::name(&job.game).into(),
         rules: Rules::of(&job.game).describe(),
         tables: job
             .tables

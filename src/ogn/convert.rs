@@ -19,8 +19,8 @@ use crate::game::{Game, Line, Side};
 use crate::referee::records::{parse_records, Record, IN_PROGRESS};
 use crate::referee::result::GameResult;
 use crate::referee::saved::{changed_options, SavedGame};
-use crate::variants::configured;
 use crate::variants::oware::Oware;
+use crate::variants::{configured, registry};
 
 /// The tag that keeps a record's `Result` when it has no final scores (a
 /// forfeit, an adjudication knowing only the winner).
@@ -87,7 +87,7 @@ pub fn records_of_bytes(bytes: &[u8]) -> Result<Vec<Record>, OgnError> {
 /// does not replay (an illegal move, scores the moves contradict).
 pub fn from_record(record: &Record) -> Result<OgnGame, String> {
     let saved = SavedGame::from_record(record)?;
-    if !saved.variant.eq_ignore_ascii_case("oware") {
+    if !registry::is_variant::<Oware>(&saved.variant) {
         return Err(format!(
             "a game of {}: OGN holds oware games only",
             saved.variant

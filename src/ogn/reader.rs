@@ -6,6 +6,7 @@ use super::lexer::{tokens, Lexed, Token};
 use super::{OgnError, OgnGame, OgnMove, ROSTER, VARIANT};
 use crate::game::{Game, Line, Side};
 use crate::variants::oware::{Board, Oware, SEEDS};
+use crate::variants::registry;
 
 /// Reads the games of an OGN file's bytes: the text must be UTF-8 (a
 /// leading byte-order mark is skipped).
@@ -158,7 +159,8 @@ impl Header {
         for (name, value, line) in tags {
             match name.as_str() {
                 "Variant" => {
-                    if !value.eq_ignore_ascii_case(VARIANT) && !value.eq_ignore_ascii_case("oware")
+                    if !value.eq_ignore_ascii_case(VARIANT)
+                        && !registry::is_variant::<Oware>(&value)
                     {
                         return Err(OgnError::new(
                             line,

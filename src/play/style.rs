@@ -7,6 +7,9 @@
 use std::ffi::OsStr;
 use std::io::IsTerminal;
 
+use crate::variants::registry;
+use crate::variants::view::SeedKind;
+
 /// ANSI colour codes (SGR parameters).
 const RED: &str = "31";
 const BLUE: &str = "34";
@@ -139,18 +142,22 @@ impl Style {
     }
 }
 
-/// The colour of a seed letter of `variant`'s drawings: red seeds red, blue
-/// seeds blue, `colors12`'s black seeds grey (black is invisible on most
-/// terminals) and its special seeds yellow; transparent seeds (`T`, in the
-/// transparent variants) faint.
+/// The colour of a seed letter of `variant`'s drawings, found by the kind
+/// of seed the letter stands for in that variant (its registry entry):
+/// red seeds red, blue seeds blue, black seeds grey (black is invisible on
+/// most terminals), special seeds yellow, transparent seeds faint.
 fn seed_colour(variant: &str, letter: char) -> Option<&'static str> {
-    match (variant, letter) {
-        (_, 'R') => Some(RED),
-        ("colors12", 'B') => Some(GREY),
-        ("colors12", 'S') => Some(YELLOW),
-        (_, 'B') => Some(BLUE),
-        (_, 'T') => Some(FAINT),
-        _ => None,
+    let kind = registry::find(variant)?
+        .seeds
+        .iter()
+        .find(|k| k.letter() == Some(letter))?;
+    match kind {
+        SeedKind::Plain => None,
+        SeedKind::Red => Some(RED),
+        SeedKind::Blue => Some(BLUE),
+        SeedKind::Black => Some(GREY),
+        SeedKind::Special => Some(YELLOW),
+        SeedKind::Clear => Some(FAINT),
     }
 }
 

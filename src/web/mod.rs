@@ -32,7 +32,6 @@ use crate::book::Book;
 use crate::tables::loader::{self, Source};
 use crate::tables::Rules;
 use crate::variants::oware::eval::Evaluation;
-use crate::variants::oware::Oware;
 use errors::error_response;
 use games::Store;
 use limit::SearchLimit;
@@ -184,7 +183,7 @@ async fn run(options: ServeOptions) -> std::io::Result<()> {
     }
     eprintln!("limits: {}", limits.describe());
     // The default rules' tables start loading now, in the background.
-    let _ = loader::load(&options.tables, Rules::of(&Oware::default()));
+    let _ = loader::load(&options.tables, Rules::default());
     if options.open {
         open_browser(&url);
     }

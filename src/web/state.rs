@@ -20,7 +20,7 @@ use crate::search::Level;
 use crate::tables::loader::{self, Source};
 use crate::think::Mind;
 use crate::variants::oware::eval::Evaluation;
-use crate::variants::oware::Oware;
+use crate::variants::registry;
 use crate::variants::view::{self, BoardView, ViewVisitor};
 
 /// One hole of the board.
@@ -188,15 +188,26 @@ pub struct VariantJson {
     pub holes: usize,
     /// Its rule options.
     pub options: Vec<OptionJson>,
+    /// The kinds of its seeds (`plain`, `red`, ...), as in a hole's
+    /// `seeds`: the page draws each kind in its colour.
+    pub seeds: Vec<&'static str>,
+    /// Whether it has endgame tables.
+    pub tables: bool,
+    /// Whether its games can be saved as OGN.
+    pub ogn: bool,
 }
 
-/// Every variant with its options.
+/// Every variant with its options and what it offers.
 pub fn variants() -> Vec<VariantJson> {
     struct Describe;
     impl ViewVisitor for Describe {
         type Output = VariantJson;
         fn visit<G: BoardView>(self, game: G) -> VariantJson {
+            let entry = registry::entry_of(&game);
             VariantJson {
+                seeds: entry.map_or(vec![], |e| e.seeds.iter().map(|k| k.name()).collect()),
+                tables: entry.is_some_and(|e| e.tables),
+                ogn: entry.is_some_and(|e| e.ogn),
                 name: game.name(),
                 holes: game.hole_count(),
                 options: game
@@ -404,19 +415,19 @@ impl<G: BoardView> BoardGame<G> {
         })
     }
 
-    /// What the tables (if ready) say of the position: `oware` only.
+    /// What the tables (if ready) say of the position, in a variant that
+    /// has them: the final scores known for this history, and whether they
+    /// hold under every history.
     fn table(&self, tables: &Source) -> Option<TableJson> {
-        let game = (self.line.game() as &dyn std::any::Any).downcast_ref::<Oware>()?;
-        let board = (self.line.position() as &dyn std::any::Any)
-            .downcast_ref::<crate::variants::oware::Board>()?;
+        let (game, pos) = (self.line.game(), self.line.position());
         let loaded = loader::load_for(game, tables)?.get()?;
+        let oracle = crate::tables::oracle_for(game, &loaded)?;
         let fresh = self.line.history().reversible_plies() == 0;
-        let verdict = crate::tables::verdict(&loaded, game, board, fresh)?;
-        let scores = verdict.final_scores?;
-        let me = board.side();
+        let scores = oracle.final_scores(pos, fresh)?;
+        let me = game.side_to_move(pos).index();
         Some(TableJson {
-            value: scores[me] - board.score(me),
-            exact: verdict.entry.is_exact(),
+            value: scores[me] - game.scores(pos)[me],
+            exact: oracle.final_scores(pos, false).is_some(),
             scores,
         })
     }
@@ -551,6 +562,19 @@ mod tests {
 
     fn oware() -> Box<dyn AnyBoardGame> {
         build(&Setup::default()).unwrap()
+    }
+
+    #[test]
+    fn variants_say_their_seed_kinds_and_what_they_offer() {
+        let all = variants();
+        let names: Vec<&str> = all.iter().map(|v| v.name).collect();
+        assert_eq!(names, crate::variants::NAMES);
+        let of = |name| all.iter().find(|v| v.name == name).unwrap();
+        assert_eq!(of("oware").seeds, ["plain"]);
+        assert!(of("oware").tables && of("oware").ogn);
+        assert_eq!(of("colors12").seeds, ["red", "black", "special"]);
+        assert_eq!(of("transparent80").seeds, ["red", "blue", "clear"]);
+        assert!(!of("colors16").tables && !of("colors16").ogn);
     }
 
     #[test]

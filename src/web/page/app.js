@@ -50,7 +50,17 @@ window.addEventListener("unhandledrejection", (e) => {
   window.awale = page;
 
   const SIDE_NAME = { S: "South", N: "North" };
-  const KINDS = ["plain", "red", "blue", "black", "clear", "transparent", "special"];
+
+  /// The entry of GET /api/variants for the variant called `name`, if any.
+  function variantInfo(name) {
+    return page.variants.find((v) => v.name === name);
+  }
+
+  /// The seed kinds of the server's variants (their `seeds`), each drawn in
+  /// its colour by the stylesheet (`.seed.<kind>`).
+  function seedKinds() {
+    return new Set(page.variants.flatMap((v) => v.seeds || []));
+  }
 
   // ---- messages ----
   function showError(text) {
@@ -167,8 +177,9 @@ window.addEventListener("unhandledrejection", (e) => {
     box.className = "seeds";
     const cap = 30;
     let drawn = 0;
+    const kinds = seedKinds();
     for (const s of seeds || []) {
-      const kind = KINDS.includes(s.kind) ? s.kind : "plain";
+      const kind = kinds.has(s.kind) ? s.kind : "plain";
       for (let i = 0; i < s.count && drawn < cap; i++, drawn++) {
         const d = document.createElement("span");
         d.className = "seed " + kind;
@@ -392,7 +403,8 @@ window.addEventListener("unhandledrejection", (e) => {
     const g = page.game;
     $("btn-undo").disabled = !g || g.moves.length === 0;
     $("btn-redo").disabled = !g || g.redo.length === 0;
-    $("btn-save-ogn").disabled = !g || g.variant !== "oware";
+    const info = g && variantInfo(g.variant);
+    $("btn-save-ogn").disabled = !info || !info.ogn;
     // While the engine thinks, a hint, an analysis or the values would stop
     // its search (the server then refuses to play the move it cut short).
     const idle = !!g && !g.end && !page.thinking;

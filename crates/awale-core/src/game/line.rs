@@ -118,7 +118,7 @@ impl<G: Game> Line<G> {
 
     /// Gives the line's game `evaluation` (see [`Game::set_evaluation`]):
     /// the rules, and so the line, stay as they are.
-    pub fn set_evaluation(&mut self, evaluation: &crate::variants::oware::eval::Evaluation) {
+    pub fn set_evaluation(&mut self, evaluation: &crate::variants::Evaluation) {
         self.game.set_evaluation(evaluation);
     }
 

@@ -16,6 +16,7 @@ pub(crate) mod testing;
 use std::fmt;
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
 
 pub use features::{group_terms, push_nonzero, Features, Group};
 pub use history::History;
@@ -311,11 +312,31 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
     }
 
     /// Plays with `evaluation`, the weight file or built-in weights chosen
-    /// by `--eval` or `EvalFile`. Those are `oware` weights: the other
+    /// by `--eval` or `EvalFile`. Those are the weights of the variant whose
+    /// registry entry says it takes weight files
+    /// ([`crate::variants::registry::Entry::weight_files`]): the other
     /// variants play with their own built-in weights and ignore it (the
     /// default).
-    fn set_evaluation(&mut self, evaluation: &crate::variants::oware::eval::Evaluation) {
+    fn set_evaluation(&mut self, evaluation: &crate::variants::Evaluation) {
         let _ = evaluation;
+    }
+
+    /// The rules the endgame tables of this game are built for, or `None`
+    /// when the variant has no tables (the default): which tables to open
+    /// ([`crate::tables::loader::load_for`]).
+    fn endgame_rules(&self) -> Option<crate::tables::Rules> {
+        None
+    }
+
+    /// What the search sees of `tables` for this game: `None` when the
+    /// variant has no tables (the default), or `tables` were built for
+    /// other rules or hold no level.
+    fn endgame_oracle(
+        &self,
+        tables: &Arc<crate::tables::EndgameTables>,
+    ) -> Option<Arc<dyn crate::search::oracle::Oracle<Self>>> {
+        let _ = tables;
+        None
     }
 
     /// Parses a move in any accepted notation and checks that it is legal.

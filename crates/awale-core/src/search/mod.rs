@@ -244,7 +244,7 @@ impl<G: Game> Searcher<G> {
     /// Searches with `evaluation` from now on (see
     /// [`Game::set_evaluation`]); the table keeps the old one's scores
     /// until [`Searcher::clear`].
-    pub fn set_evaluation(&mut self, evaluation: &crate::variants::oware::eval::Evaluation) {
+    pub fn set_evaluation(&mut self, evaluation: &crate::variants::Evaluation) {
         self.game.set_evaluation(evaluation);
     }
 

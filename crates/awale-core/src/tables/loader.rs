@@ -12,7 +12,6 @@ use super::{open, EndgameTables, Rules};
 use crate::game::Game;
 use crate::search::oracle::Oracle;
 use crate::sync::lock;
-use crate::variants::oware::Oware;
 
 /// Where a session takes its tables from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -158,11 +157,10 @@ pub fn load(source: &Source, rules: Rules) -> Option<Arc<Loading>> {
     Some(loading)
 }
 
-/// The tables `source` gives a game of variant `G`: `None` unless `G` is
-/// `oware` (the only variant with tables).
+/// The tables `source` gives a game of variant `G`: `None` when the
+/// variant has none ([`Game::endgame_rules`]).
 pub fn load_for<G: Game>(game: &G, source: &Source) -> Option<Arc<Loading>> {
-    let oware = (game as &dyn std::any::Any).downcast_ref::<Oware>()?;
-    load(source, Rules::of(oware))
+    load(source, game.endgame_rules()?)
 }
 
 /// The oracle `source` gives a game of variant `G`, once its tables are

@@ -1,6 +1,5 @@
 //! The tables as the search sees them: an [`Oracle`] for `oware`.
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::{keeping_moves, verdict, EndgameTables, Rules};
@@ -78,21 +77,26 @@ impl Oracle<Oware> for TableOracle {
     }
 }
 
-/// The oracle of `tables` for `game`, when `game` is `oware` with the rules
-/// the tables were built for and at least one level is present; `None`
-/// otherwise (other variants and rules have no tables).
+/// The oracle of `tables` for `game` ([`Game::endgame_oracle`]): `None`
+/// for a variant without tables, or when `tables` were built for other
+/// rules or hold no level.
 pub fn oracle_for<G: Game>(game: &G, tables: &Arc<EndgameTables>) -> Option<Arc<dyn Oracle<G>>> {
-    let oware = (game as &dyn Any).downcast_ref::<Oware>()?;
-    if Rules::of(oware) != tables.rules() {
+    game.endgame_oracle(tables)
+}
+
+/// The oracle of `tables` for `game` when they were built for its rules
+/// and hold at least one level: `oware`'s [`Game::endgame_oracle`].
+pub(crate) fn of_oware(
+    game: &Oware,
+    tables: &Arc<EndgameTables>,
+) -> Option<Arc<dyn Oracle<Oware>>> {
+    if Rules::of(game) != tables.rules() {
         return None;
     }
     let max = tables.max_seeds()?;
-    let oracle: Arc<dyn Oracle<Oware>> = Arc::new(TableOracle {
+    Some(Arc::new(TableOracle {
         tables: Arc::clone(tables),
-        game: oware.clone(),
+        game: game.clone(),
         max_on_board: max as u32,
-    });
-    // `G` is `Oware` here, so the types agree and the downcast succeeds.
-    let boxed: Box<dyn Any> = Box::new(oracle);
-    boxed.downcast::<Arc<dyn Oracle<G>>>().ok().map(|b| *b)
+    }))
 }

@@ -1,5 +1,6 @@
-//! The variants the engine plays, and how a name chosen at run time selects
-//! one of them for code that is generic over [`Game`].
+//! The variants the engine plays, each in its folder, and how a name chosen
+//! at run time selects one of them for code that is generic over [`Game`]
+//! (through [`registry`], the one list of them).
 
 pub mod colors12;
 pub mod colors16;
@@ -10,24 +11,17 @@ pub(crate) mod move_text;
 pub mod oware;
 pub(crate) mod packing;
 pub(crate) mod position_text;
+pub mod registry;
 pub mod transparent;
 pub mod view;
 pub mod weight_file;
 
 use crate::game::{Game, GameError};
 
-/// The names of every variant, the default first.
-pub const NAMES: &[&str] = &[
-    "oware",
-    "colors12",
-    "colors16",
-    "transparent80",
-    "transparent96",
-];
+pub use registry::{Evaluation, NAMES};
 
-/// Code that runs with whichever variant the user chose. The generic method
-/// is monomorphised for each variant, so the chosen game is a concrete type
-/// inside it (no dynamic dispatch in hot loops).
+/// Code that runs with whichever variant the user chose and needs only its
+/// rules: a [`registry::Visitor`] that asks less.
 pub trait VariantVisitor {
     /// What the visit produces.
     type Output;
@@ -36,23 +30,23 @@ pub trait VariantVisitor {
 }
 
 /// Builds the variant called `name` (case-insensitive), applies the rule
-/// options `(name, value)` in order, and hands it to `visitor`. The one
-/// dispatch on the name is [`view::with_view`]; this visit needs only the
-/// game.
+/// options `(name, value)` in order, and hands it to `visitor`: the
+/// registry's dispatch ([`registry::visit`]) for a visit that needs only
+/// the game.
 pub fn with_variant<V: VariantVisitor>(
     name: &str,
     options: &[(String, String)],
     visitor: V,
 ) -> Result<V::Output, GameError> {
-    /// A plain visitor seen as one that may use the board view.
+    /// A plain visitor seen as one that may use the whole variant.
     struct Plain<V>(V);
-    impl<V: VariantVisitor> view::ViewVisitor for Plain<V> {
+    impl<V: VariantVisitor> registry::Visitor for Plain<V> {
         type Output = V::Output;
-        fn visit<G: view::BoardView>(self, game: G) -> V::Output {
+        fn visit<G: registry::Variant>(self, game: G) -> V::Output {
             self.0.visit(game)
         }
     }
-    view::with_view(name, options, Plain(visitor))
+    registry::visit(name, options, Plain(visitor))
 }
 
 /// A variant with its default rules, then each option applied in order.

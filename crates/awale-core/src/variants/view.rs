@@ -13,7 +13,7 @@
 //! holes in the order the seeds fell.
 
 use crate::game::{Game, GameError, Side};
-use crate::variants::{self, colors12, colors16, oware, transparent};
+use crate::variants::registry;
 
 /// A kind of seed, as a display draws it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +42,19 @@ impl SeedKind {
             SeedKind::Black => "black",
             SeedKind::Clear => "clear",
             SeedKind::Special => "special",
+        }
+    }
+
+    /// The letter that follows a count of these seeds in position strings
+    /// and drawings (`3R`, `2T`); `None` for plain seeds, written as a bare
+    /// count. Blue and black share `B`: no variant has both.
+    pub fn letter(self) -> Option<char> {
+        match self {
+            SeedKind::Plain => None,
+            SeedKind::Red => Some('R'),
+            SeedKind::Blue | SeedKind::Black => Some('B'),
+            SeedKind::Clear => Some('T'),
+            SeedKind::Special => Some('S'),
         }
     }
 }
@@ -160,32 +173,31 @@ pub trait ViewVisitor {
     fn visit<G: BoardView>(self, game: G) -> Self::Output;
 }
 
-/// The one dispatch on a variant's name ([`variants::with_variant`] uses it), for code that also needs the board view:
-/// builds the variant called `name` (case-insensitive) with the rule
-/// options `(name, value)` applied in order, and hands it to `visitor`.
+/// Builds the variant called `name` (case-insensitive) with the rule
+/// options `(name, value)` applied in order, and hands it to `visitor`: the
+/// registry's dispatch ([`registry::visit`]) for code that needs the board
+/// view.
 pub fn with_view<V: ViewVisitor>(
     name: &str,
     options: &[(String, String)],
     visitor: V,
 ) -> Result<V::Output, GameError> {
-    use variants::configured;
-    match name.to_ascii_lowercase().as_str() {
-        "oware" => Ok(visitor.visit(configured::<oware::Oware>(options)?)),
-        "colors12" => Ok(visitor.visit(configured::<colors12::Colors12>(options)?)),
-        "colors16" => Ok(visitor.visit(configured::<colors16::Colors16>(options)?)),
-        "transparent80" => Ok(visitor.visit(configured::<transparent::Transparent80>(options)?)),
-        "transparent96" => Ok(visitor.visit(configured::<transparent::Transparent96>(options)?)),
-        _ => Err(GameError::new(format!(
-            "unknown variant '{name}' (expected one of: {})",
-            variants::NAMES.join(", ")
-        ))),
+    /// A view visitor seen as one that may use the whole variant.
+    struct Viewing<V>(V);
+    impl<V: ViewVisitor> registry::Visitor for Viewing<V> {
+        type Output = V::Output;
+        fn visit<G: registry::Variant>(self, game: G) -> V::Output {
+            self.0.visit(game)
+        }
     }
+    registry::visit(name, options, Viewing(visitor))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rng::Rng;
+    use crate::variants::{self, oware};
     use proptest::prelude::*;
 
     /// Checks every property of [`describe`] for every legal move of the
