@@ -466,6 +466,10 @@ fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, Refe
     run.into_report()
 }
 
+/// What [`resume`] finds: the records file, if any, the games of the event
+/// it holds already, and its notes.
+type Resumed = (Option<RecordsFile>, Vec<GameSummary>, Vec<String>);
+
 /// The records file, if any, with the games of the event `id` it holds
 /// already and its notes (on records moved away or cut off).
 fn resume(
@@ -474,7 +478,7 @@ fn resume(
     names: &[String],
     encounters: &[(usize, usize)],
     scheduled: usize,
-) -> Result<(Option<RecordsFile>, Vec<GameSummary>, Vec<String>), RefereeError> {
+) -> Result<Resumed, RefereeError> {
     Ok(match &config.records {
         Some(path) => {
             let resumed = open_records(path, config.repair)?;
