@@ -13,10 +13,9 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameError, History};
+use crate::game::{GameError, History};
+use crate::registry::{self, Evaluation, Variant, Visitor};
 use crate::search::{limits, Limits, Searcher};
-use crate::variants::oware::eval::Evaluation;
-use crate::variants::{self, registry, VariantVisitor};
 
 /// The default depth.
 pub const DEPTH: u32 = 14;
@@ -169,9 +168,7 @@ pub fn run(
             stop,
             out: &mut *out,
         };
-        let Some((nodes, time)) =
-            variants::with_variant(variant, &[], group).map_err(invalid)??
-        else {
+        let Some((nodes, time)) = registry::visit(variant, &[], group).map_err(invalid)?? else {
             return Ok(None);
         };
         match per_variant.iter_mut().find(|v| v.0 == variant) {
@@ -213,11 +210,11 @@ struct Group<'a> {
     out: &'a mut dyn Write,
 }
 
-impl VariantVisitor for Group<'_> {
+impl Visitor for Group<'_> {
     /// The nodes and search time of the group, `None` when stopped.
     type Output = io::Result<Option<(u64, Duration)>>;
 
-    fn visit<G: Game>(self, mut game: G) -> Self::Output {
+    fn visit<G: Variant>(self, mut game: G) -> Self::Output {
         game.set_evaluation(self.evaluation);
         let mut searcher = Searcher::new(game, self.hash_mb, self.threads);
         let limits = Limits {

@@ -14,7 +14,8 @@
 //! (`src/cli`).
 
 pub use awale_core::{
-    book, checksum, files, game, parallel, perft, prefetch, rng, search, sync, tables, variants,
+    book, checksum, files, game, parallel, perft, prefetch, registry, rng, search, sync, tables,
+    variants,
 };
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ mod datagen_cli;
 mod docs;
 mod eval;
 mod hostile_files;
+mod layers;
 mod match_mock;
 mod match_selfplay;
 mod ogn;

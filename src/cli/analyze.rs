@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use awale::tables::loader::{self, Source};
+use awale::registry::{Evaluation, Variant};
+use awale::tables::loader::Source;
 use serde::Serialize;
 
 use super::analyze_game::{self, GameAnalysis};
@@ -18,7 +19,6 @@ use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
 use awale::game::{self, Game};
 use awale::search::{Limits, SearchInfo, SearchResult, Searcher};
-use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale analyze`.
 #[derive(Args, Debug)]
@@ -174,7 +174,7 @@ struct Analyze {
 
 impl SetupVisitor for Analyze {
     type Output = ();
-    fn visit<G: Game>(self, line: game::Line<G>) -> anyhow::Result<()> {
+    fn visit<G: Variant>(self, line: game::Line<G>) -> anyhow::Result<()> {
         let (game, pos) = (line.game(), *line.position());
         if !self.json {
             stdout::line(game.render(&pos).trim_end_matches('\n'))?;
@@ -217,14 +217,14 @@ impl SetupVisitor for Analyze {
 impl Analyze {
     /// Searches the position `line` ends at, each completed depth kept in
     /// `lines` and, without `--json`, printed as it comes.
-    fn search<G: Game>(
+    fn search<G: Variant>(
         &self,
         line: &game::Line<G>,
         lines: &mut Vec<Line>,
     ) -> anyhow::Result<SearchResult<G::Move>> {
         let (game, pos, history) = (line.game(), *line.position(), line.history());
         let mut searcher = Searcher::new(game.clone(), self.hash_mb, self.threads);
-        let (oracle, warnings) = loader::oracle_when_ready(game, &self.tables);
+        let (oracle, warnings) = game.oracle_when_ready(&self.tables);
         for w in warnings {
             eprintln!("warning: {w}");
         }

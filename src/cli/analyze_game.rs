@@ -26,10 +26,10 @@ use awale::files::{read_bounded, write_atomic};
 use awale::game::{Game, Line, Side};
 use awale::ogn::{self, OgnGame};
 use awale::referee::records::parse_records;
+use awale::registry::{Capabilities, Evaluation};
 use awale::search::{Limits, Score, Searcher};
-use awale::tables::loader::{self, Source};
+use awale::tables::loader::Source;
 use awale::tables::{self, EndgameTables};
-use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
 /// What the settings of `analyze` give a whole-game analysis.
@@ -212,7 +212,7 @@ fn comment(m: &MoveAnalysis) -> String {
 fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAnalysis>> {
     let mut rules = game.rules.clone();
     rules.set_evaluation(&settings.eval);
-    let (table_source, warnings) = match loader::load_for(&rules, &settings.tables) {
+    let (table_source, warnings) = match rules.load_tables(&settings.tables) {
         Some(loading) => {
             let tables = loading.wait();
             (Some(tables), loading.take_warnings())
@@ -223,11 +223,7 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
         eprintln!("warning: {w}");
     }
     let mut searcher = Searcher::new(rules.clone(), settings.hash_mb, settings.threads);
-    searcher.set_oracle(
-        table_source
-            .as_ref()
-            .and_then(|t| tables::oracle_for(&rules, t)),
-    );
+    searcher.set_oracle(table_source.as_ref().and_then(|t| rules.endgame_oracle(t)));
     let bar = if std::io::stderr().is_terminal() {
         ProgressBar::new(game.moves.len() as u64)
     } else {

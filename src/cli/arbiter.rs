@@ -8,14 +8,14 @@ use anyhow::Context;
 use clap::Args;
 
 use awale::protocol::arbiter::{self, Config};
+use awale::registry;
 use awale::variants::oware::eval::Evaluation;
-use awale::variants::registry;
 
 /// Arguments of `awale arbiter`.
 #[derive(Args, Debug)]
 pub struct ArbiterArgs {
     /// The variant to play.
-    #[arg(long, default_value = awale::variants::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
+    #[arg(long, default_value = awale::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::registry::NAMES))]
     variant: String,
     /// Thinking time per move in milliseconds, never exceeded [default: 800
     /// for transparent96, whose referee allows 1 s per move; 2000 otherwise].

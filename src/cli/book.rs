@@ -15,8 +15,7 @@ use super::setup::{option_pairs, GameArgs, RulesArgs, SetupVisitor};
 use awale::book::build::{self, Config};
 use awale::book::{check, Book, BUILTIN, PLAY_MARGIN};
 use awale::game::{Game, Line};
-use awale::variants::oware::eval::Evaluation;
-use awale::variants::{self, VariantVisitor};
+use awale::registry::{self, Evaluation, Variant, VariantVisitor, Visitor};
 
 /// Prints a line on stdout; a reader that went away is an error to rise
 /// (a quiet exit), not a panic.
@@ -143,9 +142,9 @@ fn build(args: BuildArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
         eval: &'a Evaluation,
         quiet: bool,
     }
-    impl VariantVisitor for Run<'_> {
+    impl Visitor for Run<'_> {
         type Output = anyhow::Result<Book>;
-        fn visit<G: Game>(self, mut game: G) -> anyhow::Result<Book> {
+        fn visit<G: Variant>(self, mut game: G) -> anyhow::Result<Book> {
             game.set_evaluation(self.eval);
             let bar = if self.quiet {
                 ProgressBar::hidden()
@@ -177,7 +176,7 @@ fn build(args: BuildArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
         );
     }
     let options = args.rules.option_pairs()?;
-    let book = variants::with_variant(
+    let book = registry::visit(
         &args.rules.variant,
         &options,
         Run {
@@ -225,7 +224,7 @@ fn probe(args: ProbeArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     }
     impl SetupVisitor for Probe {
         type Output = ();
-        fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<()> {
+        fn visit<G: Variant>(self, line: Line<G>) -> anyhow::Result<()> {
             let game = line.game();
             let pos = line.position();
             if !self.book.fits(game) {
@@ -293,11 +292,11 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     }
     let book = open(&args.book)?;
     let options = option_pairs(&args.options)?;
-    let variant = variants::NAMES
+    let variant = registry::NAMES
         .iter()
         .find(|n| **n == book.variant())
         .with_context(|| format!("the book is for an unknown variant '{}'", book.variant()))?;
-    let report = variants::with_variant(variant, &options, Walk(&book))?;
+    let report = registry::with_variant(variant, &options, Walk(&book))?;
     say!(
         "{}: {} ({}), {} positions, {} moves, {} reached from the start",
         args.book,

@@ -11,10 +11,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use awale::datagen::{self, Event, Job, Reader, Settings, Stats, Summary};
-use awale::game::Game;
+use awale::registry::Capabilities;
+use awale::registry::Evaluation;
 use awale::tables::loader::Source;
 use awale::tables::{self, EndgameTables, Rules};
-use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
 use super::setup::RulesArgs;
@@ -71,7 +71,7 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.stats {
         return stats(path);
     }
-    if !awale::variants::registry::is_variant::<Oware>(&args.rules.variant) {
+    if !awale::registry::is_variant::<Oware>(&args.rules.variant) {
         bail!(
             "--variant {}: datagen supports only oware for now (its records pack the 12 holes of oware)",
             args.rules.variant
@@ -83,7 +83,7 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
         .ok_or_else(|| anyhow!("--out is required"))?;
     let games = args.games.ok_or_else(|| anyhow!("--games is required"))?;
     let pairs = args.rules.option_pairs()?;
-    let mut game: Oware = awale::variants::configured(&pairs)?;
+    let mut game: Oware = awale::registry::configured(&pairs)?;
     game.set_evaluation(eval);
     let tables = open_tables(&args.tables, &game)?;
     let job = Job {

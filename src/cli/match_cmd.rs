@@ -23,7 +23,7 @@ pub struct EventArgs {
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
     /// The variant played.
-    #[arg(long, default_value = awale::variants::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
+    #[arg(long, default_value = awale::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::registry::NAMES))]
     pub variant: String,
     /// A rule option of the variant, NAME=VALUE (repeatable), sent to every engine.
     #[arg(long = "option", value_name = "NAME=VALUE")]

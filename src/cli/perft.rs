@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
-use awale::game::{Game, Line};
+use awale::game::Line;
 use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale perft`.
@@ -33,7 +33,7 @@ pub fn run(args: PerftArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
     }
     impl SetupVisitor for Perft {
         type Output = ();
-        fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<()> {
+        fn visit<G: awale::registry::Variant>(self, line: Line<G>) -> anyhow::Result<()> {
             let started = Instant::now();
             // Nothing stops a perft run from the command line.
             let never = AtomicBool::new(false);

@@ -9,14 +9,13 @@ use anyhow::{anyhow, bail, Context};
 use clap::{Args, ValueEnum};
 
 use awale::files::read_bounded;
-use awale::game::Game;
 use awale::ogn;
 use awale::play::style::Style;
 use awale::play::{run_play, PlayConfig, PlayError};
 use awale::protocol::session::expand_moves;
 use awale::referee::saved::SavedGame;
+use awale::registry::{self, Variant, Visitor};
 use awale::variants::oware::eval::Evaluation;
-use awale::variants::{with_variant, VariantVisitor};
 
 use super::setup::GameArgs;
 
@@ -132,9 +131,9 @@ pub fn run(args: PlayArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     };
 
     struct Play(PlayConfig);
-    impl VariantVisitor for Play {
+    impl Visitor for Play {
         type Output = Result<(), PlayError>;
-        fn visit<G: Game>(self, mut game: G) -> Self::Output {
+        fn visit<G: Variant>(self, mut game: G) -> Self::Output {
             game.set_evaluation(&self.0.eval);
             let stdout = std::io::stdout();
             run_play(&game, self.0, std::io::stdin(), &mut stdout.lock())
@@ -145,7 +144,7 @@ pub fn run(args: PlayArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     } else {
         "--position/--moves"
     };
-    let variant = with_variant(&game.variant, &game.options, Play(config));
+    let variant = registry::visit(&game.variant, &game.options, Play(config));
     let played = match &args.load {
         Some(path) => variant.with_context(|| format!("--load '{}'", path.display()))?,
         None => variant?,

@@ -4,17 +4,15 @@
 use anyhow::{anyhow, Context};
 use clap::Args;
 
-use awale::game::{Game, Line};
+use awale::game::Line;
 use awale::protocol::session::expand_moves;
-use awale::variants::oware::eval::Evaluation;
-use awale::variants::registry::{self, Entry};
-use awale::variants::{self, VariantVisitor};
+use awale::registry::{self, Entry, Evaluation, Variant, Visitor};
 
 /// Which game, with which rules: `--variant` and `--option NAME=VALUE`.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
     /// The variant to play.
-    #[arg(long, default_value = awale::variants::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::variants::NAMES))]
+    #[arg(long, default_value = awale::registry::DEFAULT.name, value_parser = clap::builder::PossibleValuesParser::new(awale::registry::NAMES))]
     pub variant: String,
     /// A rule option of the variant, NAME=VALUE (repeatable), e.g. GrandSlam=capture.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -57,7 +55,7 @@ pub struct GameArgs {
 /// `--moves`), whatever the variant.
 pub trait SetupVisitor {
     type Output;
-    fn visit<G: Game>(self, line: Line<G>) -> anyhow::Result<Self::Output>;
+    fn visit<G: Variant>(self, line: Line<G>) -> anyhow::Result<Self::Output>;
 }
 
 impl GameArgs {
@@ -73,15 +71,15 @@ impl GameArgs {
             evaluation: &'a Evaluation,
             visitor: V,
         }
-        impl<V: SetupVisitor> VariantVisitor for Build<'_, V> {
+        impl<V: SetupVisitor> Visitor for Build<'_, V> {
             type Output = anyhow::Result<V::Output>;
-            fn visit<G: Game>(self, game: G) -> Self::Output {
+            fn visit<G: Variant>(self, game: G) -> Self::Output {
                 self.visitor
                     .visit(self.args.line_from(game, self.evaluation)?)
             }
         }
         let options = self.rules.option_pairs()?;
-        variants::with_variant(
+        registry::visit(
             &self.rules.variant,
             &options,
             Build {
@@ -96,7 +94,7 @@ impl GameArgs {
 impl GameArgs {
     /// The set-up game of a tool that works on the variant `G` alone: an
     /// error when `--variant` names another.
-    pub fn line<G: Game>(&self, evaluation: &Evaluation) -> anyhow::Result<Line<G>> {
+    pub fn line<G: Variant>(&self, evaluation: &Evaluation) -> anyhow::Result<Line<G>> {
         let options = self.rules.option_pairs()?;
         let game = registry::build::<G>(&self.rules.variant, &options)?;
         self.line_from(game, evaluation)
@@ -104,7 +102,11 @@ impl GameArgs {
 
     /// `game`, playing with `evaluation`, from `--position` through
     /// `--moves`.
-    fn line_from<G: Game>(&self, mut game: G, evaluation: &Evaluation) -> anyhow::Result<Line<G>> {
+    fn line_from<G: Variant>(
+        &self,
+        mut game: G,
+        evaluation: &Evaluation,
+    ) -> anyhow::Result<Line<G>> {
         game.set_evaluation(evaluation);
         let start = match &self.position {
             Some(text) => game.parse_position(text).context("--position")?,

@@ -13,11 +13,11 @@ use serde::Serialize;
 
 use super::setup::GameArgs;
 use awale::game::{Game, GameEnd, Line};
+use awale::registry;
 use awale::tables::loader::Source;
 use awale::tables::{self, BuildEvent, EndgameTables, Progress, Rules};
 use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
-use awale::variants::registry;
 
 /// The largest level `tables build` accepts: level 24 alone has 417 million
 /// positions; the build of levels 0-24 peaks at about 3.2 GB of memory and
@@ -88,7 +88,7 @@ pub fn run(args: TablesArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
 
 fn oware_rules(options: &[String]) -> anyhow::Result<Rules> {
     let pairs = super::setup::option_pairs(options)?;
-    let game: Oware = awale::variants::configured(&pairs)?;
+    let game: Oware = awale::registry::configured(&pairs)?;
     Ok(Rules::of(&game))
 }
 

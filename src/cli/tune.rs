@@ -11,8 +11,9 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use awale::game::Features;
+use awale::registry;
 use awale::tune::{self, Dataset, Selection, Settings};
-use awale::variants::{registry, weight_file};
+use awale::variants::weight_file;
 
 use super::setup::RulesArgs;
 use super::stdout;

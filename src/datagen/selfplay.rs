@@ -11,9 +11,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use super::format::{flags, Ending, GameRecord, PackedScore, Record, TableKind, TableValue};
+use crate::game::Oracle;
 use crate::game::{EndReason, Game, Line};
 use crate::rng::Rng;
-use crate::search::oracle::Oracle;
 use crate::search::{Limits, Searcher};
 use crate::tables::{verdict, EndgameTables};
 use crate::variants::oware::{Board, Oware};

@@ -19,8 +19,8 @@ use crate::game::{Game, Line, Side};
 use crate::referee::records::{parse_records, Record, IN_PROGRESS};
 use crate::referee::result::GameResult;
 use crate::referee::saved::{changed_options, SavedGame};
+use crate::registry::{self, configured};
 use crate::variants::oware::Oware;
-use crate::variants::{configured, registry};
 
 /// The tag that keeps a record's `Result` when it has no final scores (a
 /// forfeit, an adjudication knowing only the winner).

@@ -34,11 +34,11 @@ use crate::game::{Game, GameError, Line, Side};
 use crate::protocol::command::Start;
 use crate::protocol::session::{self as engine, AnySession, Settings};
 use crate::referee::saved;
+use crate::registry::{Evaluation, Variant};
 use crate::search::{Level, Limits};
 use crate::sync::Stop;
 use crate::tables::loader::Source;
 use crate::think::{think, Request};
-use crate::variants::oware::eval::Evaluation;
 use input::{Input, Typed};
 use style::Style;
 
@@ -122,7 +122,7 @@ const STAR_LEGEND: &str = "* marks the holes of the side to move.";
 
 /// A game in the terminal: the game line, and the engine that thinks
 /// about it.
-struct Session<'a, G: Game> {
+struct Session<'a, G: Variant> {
     game: &'a G,
     config: PlayConfig,
     /// The game.
@@ -134,7 +134,7 @@ struct Session<'a, G: Game> {
     input: &'a Input,
 }
 
-impl<G: Game> Session<'_, G> {
+impl<G: Variant> Session<'_, G> {
     fn pos(&self) -> G::Position {
         *self.line.position()
     }
@@ -578,7 +578,7 @@ fn header<G: Game>(game: &G, config: &PlayConfig) -> String {
 /// of its own) until `quit` or the end of input, writes everything to
 /// `output`. Fails before the game starts when the configured position or
 /// moves are not valid.
-pub fn run_play<G: Game, R: Read + Send + 'static>(
+pub fn run_play<G: Variant, R: Read + Send + 'static>(
     game: &G,
     config: PlayConfig,
     input: R,

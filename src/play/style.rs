@@ -7,7 +7,7 @@
 use std::ffi::OsStr;
 use std::io::IsTerminal;
 
-use crate::variants::registry;
+use crate::registry;
 use crate::variants::view::SeedKind;
 
 /// ANSI colour codes (SGR parameters).

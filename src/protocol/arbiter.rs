@@ -7,10 +7,10 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameEnd, GameError, Line as GameLine};
+use crate::registry::{with_variant, VariantVisitor};
 use crate::search::{Clock, Limits};
 use crate::think::{self as thinker, Mind, Request, Thought};
 use crate::variants::oware::eval::Evaluation;
-use crate::variants::{with_variant, VariantVisitor};
 
 use super::command::Start;
 use super::io::{Line as Input, LineReader, Stop};

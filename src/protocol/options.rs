@@ -4,9 +4,9 @@
 use std::time::Duration;
 
 use crate::game::{parse_bool, OptionInfo, OptionKind};
+use crate::registry;
 use crate::search::Level;
 use crate::tables::loader::Source;
-use crate::variants;
 use crate::variants::oware::eval::{self as oware_eval, Evaluation};
 
 use super::dialect::{self, DialectChoice};
@@ -49,7 +49,7 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
     lines.push(format!(
         "option name Variant type combo default {}{}",
         settings.variant,
-        combo_values(variants::NAMES)
+        combo_values(registry::NAMES)
     ));
     for rule in rules {
         lines.push(match &rule.kind {
@@ -249,13 +249,13 @@ pub fn apply(
 /// `Variant`: a new session with the variant's default rules.
 fn set_variant(next: &mut Settings, value: Option<&str>) -> Result<Effect, String> {
     let value = required("Variant", value)?;
-    let found = variants::NAMES
+    let found = registry::NAMES
         .iter()
         .find(|n| n.eq_ignore_ascii_case(value))
         .ok_or_else(|| {
             format!(
                 "option Variant: unknown variant '{value}' (expected one of: {})",
-                variants::NAMES.join(", ")
+                registry::NAMES.join(", ")
             )
         })?;
     next.variant = found.to_string();

@@ -1,6 +1,6 @@
 //! One variant's game state behind an object-safe trait, so that the engine
 //! loop and the arbiter hold "a game of whichever variant was chosen" and
-//! rebuild it through [`variants::with_variant`] when the variant or a rule
+//! rebuild it through [`registry::visit`] when the variant or a rule
 //! option changes.
 
 use std::fmt::Write as _;
@@ -11,10 +11,9 @@ use std::time::Duration;
 use crate::book::{self, Book, BookMove};
 use crate::game::{Game, GameEnd, GameError, Line, OptionInfo};
 use crate::perft::{self, PerftError};
+use crate::registry::{self, Evaluation, Variant, Visitor};
 use crate::search::{Level, Limits, SearchInfo, Searcher};
-use crate::tables::loader::{self, Loading, Source};
-use crate::variants::oware::eval::Evaluation;
-use crate::variants::{self, VariantVisitor};
+use crate::tables::loader::{Loading, Source};
 
 use super::command::Start;
 use super::dialect::{Dialect, DialectChoice};
@@ -31,7 +30,7 @@ pub const READY_PATIENCE: Duration = Duration::from_secs(5);
 /// options, and the search options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// The variant's name, one of [`variants::NAMES`].
+    /// The variant's name, one of [`registry::NAMES`].
     pub variant: String,
     /// Rule options `(name, value)` applied to the variant, in order.
     pub rule_options: Vec<(String, String)>,
@@ -66,7 +65,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            variant: variants::NAMES[0].to_string(),
+            variant: registry::NAMES[0].to_string(),
             rule_options: Vec::new(),
             hash_mb: 16,
             threads: 1,
@@ -140,13 +139,13 @@ pub trait AnySession: Mind {
 /// start position.
 pub fn build(settings: &Settings) -> Result<Box<dyn AnySession>, GameError> {
     struct Build<'a>(&'a Settings);
-    impl VariantVisitor for Build<'_> {
+    impl Visitor for Build<'_> {
         type Output = Box<dyn AnySession>;
-        fn visit<G: Game>(self, game: G) -> Box<dyn AnySession> {
+        fn visit<G: Variant>(self, game: G) -> Box<dyn AnySession> {
             Box::new(Session::new(game, self.0))
         }
     }
-    variants::with_variant(&settings.variant, &settings.rule_options, Build(settings))
+    registry::visit(&settings.variant, &settings.rule_options, Build(settings))
 }
 
 /// Builds the session of `settings` and replays `record` (a start and its
@@ -188,7 +187,7 @@ pub fn expand_moves<'a>(moves: impl IntoIterator<Item = &'a str>) -> String {
 }
 
 /// The session of one variant.
-pub struct Session<G: Game> {
+pub struct Session<G: Variant> {
     game: G,
     line: Line<G>,
     searcher: Searcher<G>,
@@ -207,7 +206,7 @@ pub struct Session<G: Game> {
     dialect: Dialect,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Variant> Session<G> {
     /// A session at the start position with the search settings and the
     /// evaluation of `settings` applied.
     pub fn new(mut game: G, settings: &Settings) -> Session<G> {
@@ -217,7 +216,7 @@ impl<G: Game> Session<G> {
         searcher.set_seed(settings.seed);
         let mut session = Session {
             line: Line::new(game.clone()),
-            tables: loader::load_for(&game, &settings.tables),
+            tables: game.load_tables(&settings.tables),
             game,
             searcher,
             record: (Start::StartPos, Vec::new()),
@@ -247,8 +246,7 @@ impl<G: Game> Session<G> {
             };
         };
         let warnings = loading.take_warnings();
-        self.searcher
-            .set_oracle(crate::tables::oracle_for(&self.game, &tables));
+        self.searcher.set_oracle(self.game.endgame_oracle(&tables));
         self.tables = None;
         warnings
     }
@@ -347,7 +345,7 @@ fn final_margin<G: Game>(line: &Line<G>, pv: &[G::Move]) -> Option<i32> {
     Some(end.scores[mover] as i32 - end.scores[1 - mover] as i32)
 }
 
-impl<G: Game> Mind for Session<G> {
+impl<G: Variant> Mind for Session<G> {
     fn legal_moves(&self) -> Vec<String> {
         self.line.legal_moves_text()
     }
@@ -408,7 +406,7 @@ impl<G: Game> Reports<G> for UciReports {
     }
 }
 
-impl<G: Game> AnySession for Session<G> {
+impl<G: Variant> AnySession for Session<G> {
     fn variant(&self) -> &'static str {
         self.game.name()
     }
@@ -475,7 +473,7 @@ impl<G: Game> AnySession for Session<G> {
         }
         if settings.tables != self.applied.tables {
             self.searcher.set_oracle(None);
-            self.tables = loader::load_for(&self.game, &settings.tables);
+            self.tables = self.game.load_tables(&settings.tables);
             self.attach_tables(Duration::ZERO);
         }
         self.applied = settings.clone();
@@ -492,8 +490,10 @@ impl<G: Game> AnySession for Session<G> {
 
     fn set_evaluation(&mut self, evaluation: &Evaluation) {
         self.game.set_evaluation(evaluation);
-        self.line.set_evaluation(evaluation);
-        self.searcher.set_evaluation(evaluation);
+        self.line
+            .adjust_game(|game| game.set_evaluation(evaluation));
+        self.searcher
+            .adjust_game(|game| game.set_evaluation(evaluation));
         self.applied.eval = evaluation.clone();
         self.searcher.clear();
     }

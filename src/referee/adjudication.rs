@@ -10,8 +10,8 @@
 //! adjudication in chess testing.
 
 use super::result::GameResult;
+use crate::game::Oracle;
 use crate::game::{Game, Line};
-use crate::search::oracle::Oracle;
 
 /// A game the tables decided.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -442,7 +442,7 @@ impl UciEngine {
             }
         }
         self.check_options(&listed)?;
-        if !crate::variants::registry::is_default(setup.variant) {
+        if !crate::registry::is_default(setup.variant) {
             process.send(&format!("setoption name Variant value {}", setup.variant))?;
         }
         for (name, value) in setup.rule_options.iter().chain(&self.spec.options) {

@@ -17,11 +17,10 @@ use super::resume::open_records;
 use super::schedule::{encounters, pairing, Format, Pairing};
 use super::stats::{Sprt, SprtStatus};
 use super::RefereeError;
-use crate::game::Game;
-use crate::search::oracle::Oracle;
+use crate::game::{Game, Oracle};
+use crate::registry::{self, Variant, Visitor};
 use crate::sync::lock;
-use crate::tables::loader::{self, Source};
-use crate::variants::{with_variant, VariantVisitor};
+use crate::tables::loader::Source;
 
 /// Where the openings come from, before the variant is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,13 +223,13 @@ impl EventConfig {
 pub fn run_event(config: &EventConfig) -> Result<EventReport, RefereeError> {
     config.check()?;
     struct Visit<'a>(&'a EventConfig);
-    impl VariantVisitor for Visit<'_> {
+    impl Visitor for Visit<'_> {
         type Output = Result<EventReport, RefereeError>;
-        fn visit<G: Game>(self, game: G) -> Self::Output {
+        fn visit<G: Variant>(self, game: G) -> Self::Output {
             run_with(&game, self.0)
         }
     }
-    with_variant(&config.variant, &config.rule_options, Visit(config))?
+    registry::visit(&config.variant, &config.rule_options, Visit(config))?
 }
 
 /// Starts every engine and completes its handshake, before any game: an
@@ -259,7 +258,7 @@ fn start_engines(
 }
 
 /// A running event: what its workers read and share.
-struct Run<'a, G: Game> {
+struct Run<'a, G: Variant> {
     game: &'a G,
     config: &'a EventConfig,
     names: Vec<String>,
@@ -276,7 +275,7 @@ struct Run<'a, G: Game> {
     progress: Progress,
 }
 
-impl<G: Game> Run<'_, G> {
+impl<G: Variant> Run<'_, G> {
     /// Stops the event after the games in progress, keeping the first error.
     fn fail(&self, shared: &mut Shared, error: Option<RefereeError>) {
         if let Some(e) = error {
@@ -374,11 +373,11 @@ type Adjudicator<G> = (Option<Arc<dyn Oracle<G>>>, Vec<String>);
 
 /// The adjudicator of `config` for `game`: an error when
 /// `--adjudicate-tables` asks for tables the variant does not have.
-fn adjudicator<G: Game>(game: &G, config: &EventConfig) -> Result<Adjudicator<G>, RefereeError> {
+fn adjudicator<G: Variant>(game: &G, config: &EventConfig) -> Result<Adjudicator<G>, RefereeError> {
     if config.adjudication == Source::Off {
         return Ok((None, Vec::new()));
     }
-    let (oracle, problems) = loader::oracle_when_ready(game, &config.adjudication);
+    let (oracle, problems) = game.oracle_when_ready(&config.adjudication);
     if oracle.is_none() {
         return Err(RefereeError::new(format!(
             "--adjudicate-tables: {} has no endgame tables (only oware with rule options that tables exist for){}",
@@ -389,7 +388,7 @@ fn adjudicator<G: Game>(game: &G, config: &EventConfig) -> Result<Adjudicator<G>
     Ok((oracle, problems))
 }
 
-fn run_with<G: Game>(game: &G, config: &EventConfig) -> Result<EventReport, RefereeError> {
+fn run_with<G: Variant>(game: &G, config: &EventConfig) -> Result<EventReport, RefereeError> {
     let openings = openings_of(game, config)?;
     let id = event_id(config, &openings);
     let (judge, table_problems) = adjudicator(game, config)?;
@@ -542,7 +541,7 @@ fn event_tags<G: Game>(game: &G, config: &EventConfig, id: String) -> EventTags 
     }
 }
 
-impl<G: Game> Run<'_, G> {
+impl<G: Variant> Run<'_, G> {
     /// Plays the queued games on `workers` threads, the first of them with
     /// `first_engines` (already started) when there are some.
     fn play(&self, workers: usize, first_engines: Option<Vec<Box<dyn Engine>>>) {

@@ -16,8 +16,8 @@ use super::clock::Clock;
 use super::engine_process::{Engine, Fault, FaultKind, GameSetup, MoveRequest, TimeRequest};
 use super::result::GameResult;
 use super::RefereeError;
+use crate::game::Oracle;
 use crate::game::{Game, Line, Side};
-use crate::search::oracle::Oracle;
 
 /// How much time the engines get.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

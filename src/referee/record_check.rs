@@ -27,7 +27,7 @@ use super::records::Record;
 use super::result::GameResult;
 use super::saved::SavedGame;
 use crate::game::{Game, GameEnd, Line};
-use crate::variants::{with_variant, VariantVisitor};
+use crate::registry::{with_variant, VariantVisitor};
 
 /// Checks `record` with the rules of its variant (see the module's
 /// documentation): what is wrong with it, in a sentence, if anything is.

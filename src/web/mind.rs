@@ -10,8 +10,9 @@ use serde::Serialize;
 
 use crate::book::{Book, BookMove};
 use crate::game::{Game, Line};
+use crate::registry::Variant;
 use crate::search::{Level, Limits, Score, SearchInfo, Searcher};
-use crate::tables::loader::{self, Source};
+use crate::tables::loader::Source;
 use crate::think::booked::{self, BookChoice, Reports};
 use crate::think::{BestMove, Mind, Report};
 
@@ -59,7 +60,7 @@ pub fn score_parts(score: Score) -> (Option<f64>, Option<i64>) {
 }
 
 /// A search over a game's line, for the thinker.
-pub struct WebMind<G: Game> {
+pub struct WebMind<G: Variant> {
     line: Line<G>,
     searcher: Searcher<G>,
     /// The opening book that answers the searches for a move to play (at
@@ -71,7 +72,7 @@ pub struct WebMind<G: Game> {
     drawn: Option<BookChoice<G::Move>>,
 }
 
-impl<G: Game> WebMind<G> {
+impl<G: Variant> WebMind<G> {
     /// A mind over `line` at `level`; the tables of `tables` are used when
     /// they are ready (a search never waits for them). At the hard level,
     /// `book` answers the positions it knows when a move is asked for
@@ -87,8 +88,8 @@ impl<G: Game> WebMind<G> {
         let mut searcher = Searcher::new(game.clone(), HASH_MB, 1);
         searcher.set_level(level);
         searcher.set_seed(seed);
-        if let Some(ready) = loader::load_for(&game, tables).and_then(|l| l.get()) {
-            searcher.set_oracle(crate::tables::oracle_for(&game, &ready));
+        if let Some(ready) = game.load_tables(tables).and_then(|l| l.get()) {
+            searcher.set_oracle(game.endgame_oracle(&ready));
         }
         WebMind {
             line,
@@ -163,7 +164,7 @@ impl<G: Game> Reports<G> for JsonReports {
     }
 }
 
-impl<G: Game> Mind for WebMind<G> {
+impl<G: Variant> Mind for WebMind<G> {
     fn legal_moves(&self) -> Vec<String> {
         self.line.legal_moves_text()
     }

@@ -16,12 +16,13 @@ use crate::book::Book;
 use crate::game::{GameEnd, GameError, Line, OptionKind, Side};
 use crate::protocol::session::expand_moves;
 use crate::referee::saved;
+use crate::registry;
+use crate::registry::Evaluation;
+use crate::registry::{Variant, ViewVisitor, Visitor};
 use crate::search::Level;
-use crate::tables::loader::{self, Source};
+use crate::tables::loader::Source;
 use crate::think::Mind;
-use crate::variants::oware::eval::Evaluation;
-use crate::variants::registry;
-use crate::variants::view::{self, BoardView, ViewVisitor};
+use crate::variants::view::{self, BoardView};
 
 /// One hole of the board.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -229,9 +230,9 @@ pub fn variants() -> Vec<VariantJson> {
             }
         }
     }
-    crate::variants::NAMES
+    crate::registry::NAMES
         .iter()
-        .filter_map(|name| view::with_view(name, &[], Describe).ok())
+        .filter_map(|name| registry::with_view(name, &[], Describe).ok())
         .collect()
 }
 
@@ -264,7 +265,7 @@ pub trait AnyBoardGame: Send {
 }
 
 /// A game of the variant `G`.
-pub struct BoardGame<G: BoardView> {
+pub struct BoardGame<G: Variant> {
     line: Line<G>,
     /// The moves undone, last undone last, as written from their position.
     redo: Vec<String>,
@@ -287,9 +288,9 @@ pub struct Setup {
 /// is 422, a bad position string 400, a move that cannot be played 409.
 pub fn build(setup: &Setup) -> Result<Box<dyn AnyBoardGame>, ApiError> {
     struct Build<'a>(&'a Setup);
-    impl ViewVisitor for Build<'_> {
+    impl Visitor for Build<'_> {
         type Output = Result<Box<dyn AnyBoardGame>, ApiError>;
-        fn visit<G: BoardView>(self, game: G) -> Self::Output {
+        fn visit<G: Variant>(self, game: G) -> Self::Output {
             let start = match &self.0.position {
                 Some(text) => game
                     .parse_position(text)
@@ -309,8 +310,8 @@ pub fn build(setup: &Setup) -> Result<Box<dyn AnyBoardGame>, ApiError> {
     let variant = setup
         .variant
         .as_deref()
-        .unwrap_or(crate::variants::NAMES[0]);
-    view::with_view(variant, &setup.options, Build(setup))
+        .unwrap_or(crate::registry::NAMES[0]);
+    registry::visit(variant, &setup.options, Build(setup))
         .map_err(|e| ApiError::Unprocessable(e.to_string()))?
 }
 
@@ -354,7 +355,7 @@ fn move_error(e: GameError) -> ApiError {
     ApiError::Conflict(e.to_string())
 }
 
-impl<G: BoardView> BoardGame<G> {
+impl<G: Variant> BoardGame<G> {
     fn hole(game: &G, pos: &G::Position, i: usize) -> HoleJson {
         let seeds: Vec<SeedsJson> = game
             .hole_seeds(pos, i)
@@ -420,8 +421,8 @@ impl<G: BoardView> BoardGame<G> {
     /// hold under every history.
     fn table(&self, tables: &Source) -> Option<TableJson> {
         let (game, pos) = (self.line.game(), self.line.position());
-        let loaded = loader::load_for(game, tables)?.get()?;
-        let oracle = crate::tables::oracle_for(game, &loaded)?;
+        let loaded = game.load_tables(tables)?.get()?;
+        let oracle = game.endgame_oracle(&loaded)?;
         let fresh = self.line.history().reversible_plies() == 0;
         let scores = oracle.final_scores(pos, fresh)?;
         let me = game.side_to_move(pos).index();
@@ -433,7 +434,7 @@ impl<G: BoardView> BoardGame<G> {
     }
 }
 
-impl<G: BoardView> AnyBoardGame for BoardGame<G> {
+impl<G: Variant> AnyBoardGame for BoardGame<G> {
     fn state(&self, id: &str, tables: &Source) -> StateJson {
         let game = self.line.game();
         let pos = self.line.position();
@@ -509,7 +510,7 @@ impl<G: BoardView> AnyBoardGame for BoardGame<G> {
         eval: &Evaluation,
     ) -> Box<dyn Mind> {
         let mut line = self.line.clone();
-        line.set_evaluation(eval);
+        line.adjust_game(|game| game.set_evaluation(eval));
         Box::new(WebMind::new(line, level, seed, tables, book))
     }
 
@@ -568,7 +569,7 @@ mod tests {
     fn variants_say_their_seed_kinds_and_what_they_offer() {
         let all = variants();
         let names: Vec<&str> = all.iter().map(|v| v.name).collect();
-        assert_eq!(names, crate::variants::NAMES);
+        assert_eq!(names, crate::registry::NAMES);
         let of = |name| all.iter().find(|v| v.name == name).unwrap();
         assert_eq!(of("oware").seeds, ["plain"]);
         assert!(of("oware").tables && of("oware").ogn);

@@ -149,14 +149,14 @@ impl Book {
     /// position is of use, and an illegal move of one is never played.
     pub fn verify(&self) -> Result<(), BookError> {
         struct Walk<'a>(&'a Book);
-        impl crate::variants::VariantVisitor for Walk<'_> {
+        impl crate::registry::VariantVisitor for Walk<'_> {
             type Output = check::Report;
             fn visit<G: Game>(self, game: G) -> check::Report {
                 check::check(self.0, &game)
             }
         }
         let variant = self.variant();
-        let name = crate::variants::NAMES
+        let name = crate::registry::NAMES
             .iter()
             .find(|n| **n == variant)
             .ok_or_else(|| BookError(format!("the book is for an unknown variant '{variant}'")))?;
@@ -169,7 +169,7 @@ impl Book {
                 (name.to_string(), value.to_string())
             })
             .collect();
-        let report = crate::variants::with_variant(name, &options, Walk(self))
+        let report = crate::registry::with_variant(name, &options, Walk(self))
             .map_err(|e| BookError(format!("the book's rules '{}': {e}", self.rules())))?;
         if report.illegal > 0 {
             let first = report.problems.first().map_or("", String::as_str);

@@ -116,10 +116,10 @@ impl<G: Game> Line<G> {
         &self.game
     }
 
-    /// Gives the line's game `evaluation` (see [`Game::set_evaluation`]):
-    /// the rules, and so the line, stay as they are.
-    pub fn set_evaluation(&mut self, evaluation: &crate::variants::Evaluation) {
-        self.game.set_evaluation(evaluation);
+    /// Changes the line's game in a way that keeps its rules, such as the
+    /// evaluation it plays with: the moves and positions stay as they are.
+    pub fn adjust_game(&mut self, adjust: impl FnOnce(&mut G)) {
+        adjust(&mut self.game);
     }
 
     /// The position the line started from.

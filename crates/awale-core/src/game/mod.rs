@@ -10,18 +10,19 @@ mod features;
 mod history;
 mod line;
 mod options;
+mod oracle;
 #[cfg(test)]
 pub(crate) mod testing;
 
 use std::fmt;
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
-use std::sync::Arc;
 
 pub use features::{group_terms, push_nonzero, Features, Group};
 pub use history::History;
 pub use line::{game_end, Line, Step};
 pub use options::{parse_bool, OptionInfo, OptionKind};
+pub use oracle::Oracle;
 
 /// One of the two players. South (player 1) moves first in every variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -309,34 +310,6 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
     /// `eval` command prints them.
     fn evaluation_terms(&self, pos: &Self::Position) -> Vec<(&'static str, i32)> {
         vec![("captured difference", self.evaluate(pos))]
-    }
-
-    /// Plays with `evaluation`, the weight file or built-in weights chosen
-    /// by `--eval` or `EvalFile`. Those are the weights of the variant whose
-    /// registry entry says it takes weight files
-    /// ([`crate::variants::registry::Entry::weight_files`]): the other
-    /// variants play with their own built-in weights and ignore it (the
-    /// default).
-    fn set_evaluation(&mut self, evaluation: &crate::variants::Evaluation) {
-        let _ = evaluation;
-    }
-
-    /// The rules the endgame tables of this game are built for, or `None`
-    /// when the variant has no tables (the default): which tables to open
-    /// ([`crate::tables::loader::load_for`]).
-    fn endgame_rules(&self) -> Option<crate::tables::Rules> {
-        None
-    }
-
-    /// What the search sees of `tables` for this game: `None` when the
-    /// variant has no tables (the default), or `tables` were built for
-    /// other rules or hold no level.
-    fn endgame_oracle(
-        &self,
-        tables: &Arc<crate::tables::EndgameTables>,
-    ) -> Option<Arc<dyn crate::search::oracle::Oracle<Self>>> {
-        let _ = tables;
-        None
     }
 
     /// Parses a move in any accepted notation and checks that it is legal.

@@ -27,7 +27,6 @@ pub mod futility;
 pub mod level;
 pub mod limits;
 pub mod negamax;
-pub mod oracle;
 pub mod ordering;
 pub mod quiescence;
 pub mod razoring;
@@ -46,10 +45,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, History};
+use crate::game::{Game, History, Oracle};
 use aspiration::Window;
 use limits::{Budget, Stability};
-use oracle::Oracle;
 use root::RootMove;
 pub use score::Score;
 use score::{table_result, within, INFINITE};
@@ -241,11 +239,11 @@ impl<G: Game> Searcher<G> {
         &self.game
     }
 
-    /// Searches with `evaluation` from now on (see
-    /// [`Game::set_evaluation`]); the table keeps the old one's scores
-    /// until [`Searcher::clear`].
-    pub fn set_evaluation(&mut self, evaluation: &crate::variants::Evaluation) {
-        self.game.set_evaluation(evaluation);
+    /// Changes the searched game in a way that keeps its rules, such as the
+    /// evaluation it plays with; the table keeps the old evaluation's
+    /// scores until [`Searcher::clear`].
+    pub fn adjust_game(&mut self, adjust: impl FnOnce(&mut G)) {
+        adjust(&mut self.game);
     }
 
     /// Resizes (and empties) the table to `mb` megabytes; when that much

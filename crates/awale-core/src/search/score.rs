@@ -6,7 +6,7 @@
 //! - A won or lost game at a known distance is `±(DECISIVE + 1000 - plies)`,
 //!   so a quicker win is worth more and a slower loss less, and no heuristic
 //!   value can ever equal one.
-//! - A result proved by an [`Oracle`](super::oracle::Oracle) (the endgame
+//! - A result proved by an [`Oracle`](crate::game::Oracle) (the endgame
 //!   tables) but not yet played out is `±(TABLE + 1000 * margin - plies)`,
 //!   `margin` the final difference in seeds: above every heuristic value,
 //!   below every game result at a known distance, a larger margin better

@@ -9,11 +9,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::oracle::Oracle;
 use super::ordering::QuietHistory;
 use super::tt::TranspositionTable;
 use super::Limits;
-use crate::game::{Game, History};
+use crate::game::{Game, History, Oracle};
 use crate::sync::lock;
 
 /// Nodes between two checks of the stop flag, the clock and the node limit

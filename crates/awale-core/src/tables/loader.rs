@@ -9,8 +9,6 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::{open, EndgameTables, Rules};
-use crate::game::Game;
-use crate::search::oracle::Oracle;
 use crate::sync::lock;
 
 /// Where a session takes its tables from.
@@ -155,26 +153,4 @@ pub fn load(source: &Source, rules: Rules) -> Option<Arc<Loading>> {
         *lock(&loading.done) = Some(Arc::new(EndgameTables::empty(rules)));
     }
     Some(loading)
-}
-
-/// The tables `source` gives a game of variant `G`: `None` when the
-/// variant has none ([`Game::endgame_rules`]).
-pub fn load_for<G: Game>(game: &G, source: &Source) -> Option<Arc<Loading>> {
-    load(source, game.endgame_rules()?)
-}
-
-/// The oracle `source` gives a game of variant `G`, once its tables are
-/// ready (waiting for them), with the problems met opening them; no oracle
-/// for other variants or [`Source::Off`].
-pub fn oracle_when_ready<G: Game>(
-    game: &G,
-    source: &Source,
-) -> (Option<Arc<dyn Oracle<G>>>, Vec<String>) {
-    match load_for(game, source) {
-        Some(loading) => {
-            let tables = loading.wait();
-            (super::oracle_for(game, &tables), loading.take_warnings())
-        }
-        None => (None, Vec::new()),
-    }
 }

@@ -3,8 +3,7 @@
 use std::sync::Arc;
 
 use super::{keeping_moves, verdict, EndgameTables, Rules};
-use crate::game::{Game, History};
-use crate::search::oracle::Oracle;
+use crate::game::{History, Oracle};
 use crate::variants::oware::{Board, Move, Oware};
 
 /// The tables with the rules of the game they answer for.
@@ -77,19 +76,9 @@ impl Oracle<Oware> for TableOracle {
     }
 }
 
-/// The oracle of `tables` for `game` ([`Game::endgame_oracle`]): `None`
-/// for a variant without tables, or when `tables` were built for other
-/// rules or hold no level.
-pub fn oracle_for<G: Game>(game: &G, tables: &Arc<EndgameTables>) -> Option<Arc<dyn Oracle<G>>> {
-    game.endgame_oracle(tables)
-}
-
-/// The oracle of `tables` for `game` when they were built for its rules
-/// and hold at least one level: `oware`'s [`Game::endgame_oracle`].
-pub(crate) fn of_oware(
-    game: &Oware,
-    tables: &Arc<EndgameTables>,
-) -> Option<Arc<dyn Oracle<Oware>>> {
+/// The oracle of `tables` for an Oware game when they were built for its
+/// rules and hold at least one seed count.
+pub fn oracle_for(game: &Oware, tables: &Arc<EndgameTables>) -> Option<Arc<dyn Oracle<Oware>>> {
     if Rules::of(game) != tables.rules() {
         return None;
     }

@@ -12,8 +12,7 @@
 //! knowing how many seeds each hole received is then enough to list the
 //! holes in the order the seeds fell.
 
-use crate::game::{Game, GameError, Side};
-use crate::variants::registry;
+use crate::game::{Game, Side};
 
 /// A kind of seed, as a display draws it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -165,39 +164,12 @@ pub fn describe<G: BoardView>(game: &G, pos: &G::Position, mv: G::Move) -> MoveV
     }
 }
 
-/// Code that runs with whichever variant was chosen, with its board view.
-pub trait ViewVisitor {
-    /// What the visit produces.
-    type Output;
-    /// Runs with the chosen variant, already configured.
-    fn visit<G: BoardView>(self, game: G) -> Self::Output;
-}
-
-/// Builds the variant called `name` (case-insensitive) with the rule
-/// options `(name, value)` applied in order, and hands it to `visitor`: the
-/// registry's dispatch ([`registry::visit`]) for code that needs the board
-/// view.
-pub fn with_view<V: ViewVisitor>(
-    name: &str,
-    options: &[(String, String)],
-    visitor: V,
-) -> Result<V::Output, GameError> {
-    /// A view visitor seen as one that may use the whole variant.
-    struct Viewing<V>(V);
-    impl<V: ViewVisitor> registry::Visitor for Viewing<V> {
-        type Output = V::Output;
-        fn visit<G: registry::Variant>(self, game: G) -> V::Output {
-            self.0.visit(game)
-        }
-    }
-    registry::visit(name, options, Viewing(visitor))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::{self, with_view, ViewVisitor};
     use crate::rng::Rng;
-    use crate::variants::{self, oware};
+    use crate::variants::oware;
     use proptest::prelude::*;
 
     /// Checks every property of [`describe`] for every legal move of the
@@ -283,7 +255,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(24))]
         #[test]
         fn descriptions_agree_with_the_rules(seed in any::<u64>(), plies in 0usize..120) {
-            for name in variants::NAMES {
+            for name in registry::NAMES {
                 with_view(name, &[], Check { seed, plies }).unwrap();
             }
             let opts = [("GrandSlam".to_string(), "capture".to_string())];

@@ -351,7 +351,7 @@ mod tests {
         use crate::game::Game;
         let one = super::super::Oware::default();
         let mut other = one.clone();
-        other.set_evaluation(&Evaluation::load(HAND_SET).unwrap());
+        other.evaluation = Evaluation::load(HAND_SET).unwrap();
         assert_eq!(one.evaluation, Evaluation::default());
         assert_eq!(one.evaluation.spec(), FITTED);
         assert_ne!(one, other);

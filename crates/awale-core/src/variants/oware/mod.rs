@@ -364,21 +364,6 @@ impl Game for Oware {
         self.evaluation.terms(*pos)
     }
 
-    fn set_evaluation(&mut self, evaluation: &eval::Evaluation) {
-        self.evaluation = evaluation.clone();
-    }
-
-    fn endgame_rules(&self) -> Option<crate::tables::Rules> {
-        Some(crate::tables::Rules::of(self))
-    }
-
-    fn endgame_oracle(
-        &self,
-        tables: &std::sync::Arc<crate::tables::EndgameTables>,
-    ) -> Option<std::sync::Arc<dyn crate::search::oracle::Oracle<Oware>>> {
-        crate::tables::oracle::of_oware(self, tables)
-    }
-
     fn parse_move(&self, pos: &Board, text: &str) -> Result<Move, GameError> {
         let h = notation::parse_hole(text)?;
         if Oware::decided(*pos) {

@@ -4,11 +4,18 @@
 //! dispatch from a name chosen at run time to the variant's type.
 //!
 //! Every caller asks here: what a variant offers is read from its
-//! [`Entry`], never worked out from its name, and code generic over
-//! [`Game`] asks the game itself ([`Game::endgame_rules`],
-//! [`Game::endgame_oracle`], [`Game::set_evaluation`]). Adding a variant is
-//! its folder and one line in [`registry!`]'s invocation below
-//! (`docs/variants.md`).
+//! [`Entry`], never worked out from its name, and code generic over a
+//! variant asks the game itself through [`Capabilities`] (its endgame
+//! tables, the evaluation it plays with). Adding a variant is its folder,
+//! one line in [`registry!`]'s invocation below and its [`Capabilities`]
+//! (`docs/variants.md`). The registry sits above the variants, the search,
+//! the endgame tables and the book: it names them, they never name it.
+
+mod capabilities;
+mod visitors;
+
+pub use capabilities::Capabilities;
+pub use visitors::{with_variant, with_view, VariantVisitor, ViewVisitor};
 
 use crate::game::{Features, Game, GameError, OptionInfo};
 use crate::variants::view::{BoardView, SeedKind};
@@ -21,7 +28,7 @@ mod tiny;
 /// The evaluation weight files load (`--eval`, `EvalFile`): that of the
 /// variant whose entry says [`Entry::weight_files`] (`oware`); the others
 /// play with their own built-in weights and ignore it.
-pub type Evaluation = super::oware::eval::Evaluation;
+pub type Evaluation = crate::variants::oware::eval::Evaluation;
 
 /// What the registry knows of a variant besides its rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,10 +79,11 @@ impl Entry {
 }
 
 /// What code run with a chosen variant may use of it: its rules
-/// ([`Game`]), its board view and its features for the tuner.
-pub trait Variant: BoardView + Features {}
+/// ([`Game`]), its board view, its features for the tuner and what it
+/// offers beyond its rules ([`Capabilities`]).
+pub trait Variant: BoardView + Features + Capabilities {}
 
-impl<G: BoardView + Features> Variant for G {}
+impl<G: BoardView + Features + Capabilities> Variant for G {}
 
 /// Code that runs with whichever variant was chosen. The generic method is
 /// monomorphised for each variant, so the chosen game is a concrete type
@@ -94,26 +102,26 @@ pub trait Visitor {
 macro_rules! registry {
     ($($variant:ty => $entry:expr,)+) => {
         /// Every variant's entry, the default first.
-        pub const ENTRIES: &[$crate::variants::registry::Entry] = &[$($entry),+];
+        pub const ENTRIES: &[$crate::registry::Entry] = &[$($entry),+];
 
         /// Builds the variant called `name` (case-insensitive), applies the
         /// rule options `(name, value)` in order, and hands it to `visitor`.
-        pub fn visit<V: $crate::variants::registry::Visitor>(
+        pub fn visit<V: $crate::registry::Visitor>(
             name: &str,
             options: &[(String, String)],
             visitor: V,
         ) -> Result<V::Output, $crate::game::GameError> {
-            let index = $crate::variants::registry::index(ENTRIES, name)?;
+            let index = $crate::registry::index(ENTRIES, name)?;
             let mut i = 0;
             $(
                 if i == index {
-                    let game = $crate::variants::configured::<$variant>(options)?;
+                    let game = $crate::registry::configured::<$variant>(options)?;
                     return Ok(visitor.visit(game));
                 }
                 i += 1;
             )+
             let _ = i;
-            Err($crate::variants::registry::unknown(ENTRIES, name))
+            Err($crate::registry::unknown(ENTRIES, name))
         }
     };
 }
@@ -121,7 +129,7 @@ macro_rules! registry {
 pub(crate) use registry;
 
 registry! {
-    super::oware::Oware => Entry {
+    crate::variants::oware::Oware => Entry {
         tables: true,
         weight_files: true,
         training_data: true,
@@ -129,29 +137,38 @@ registry! {
         ogn: true,
         ..Entry::plain("oware")
     },
-    super::colors12::Colors12 => Entry {
+    crate::variants::colors12::Colors12 => Entry {
         seeds: &[SeedKind::Red, SeedKind::Black, SeedKind::Special],
         bench_shallower: 7,
         ..Entry::plain("colors12")
     },
-    super::colors16::Colors16 => Entry {
+    crate::variants::colors16::Colors16 => Entry {
         seeds: &[SeedKind::Red, SeedKind::Blue],
         bench_shallower: 5,
         ..Entry::plain("colors16")
     },
-    super::transparent::Transparent80 => Entry {
+    crate::variants::transparent::Transparent80 => Entry {
         seeds: &[SeedKind::Red, SeedKind::Blue, SeedKind::Clear],
         bench_shallower: 7,
         ..Entry::plain("transparent80")
     },
     // The 2025/26 referee disqualifies a move after 1 s: 800 ms leaves
     // 200 ms for the relay and a loaded machine.
-    super::transparent::Transparent96 => Entry {
+    crate::variants::transparent::Transparent96 => Entry {
         seeds: &[SeedKind::Red, SeedKind::Blue, SeedKind::Clear],
         arbiter_movetime_ms: 800,
         bench_shallower: 7,
         ..Entry::plain("transparent96")
     },
+}
+
+/// A variant with its default rules, then each option applied in order.
+pub fn configured<G: Game>(options: &[(String, String)]) -> Result<G, GameError> {
+    let mut game = G::default();
+    for (name, value) in options {
+        game.set_option(name, value)?;
+    }
+    Ok(game)
 }
 
 /// The names of every variant, the default first.
@@ -211,7 +228,7 @@ pub fn build<G: Game>(name: &str, options: &[(String, String)]) -> Result<G, Gam
             G::default().name()
         )));
     }
-    super::configured(options)
+    configured(options)
 }
 
 /// The rule options of the variant called `name`, with their defaults.

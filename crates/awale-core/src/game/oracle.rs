@@ -1,12 +1,12 @@
-//! Knowledge from outside the search: an oracle that knows the outcome of
-//! some positions under perfect play (the endgame tables). The search asks
-//! it at every node and, where it knows the outcome, stops there with a
-//! table score ([`super::Score::table`]); where it only knows bounds on the
-//! outcome, they cut the node off like a table entry when they fall outside
-//! the window, and bound the value the search finds. At the root it keeps
-//! only the moves that keep the known outcome.
+//! Knowledge from outside the rules: an oracle that knows the outcome of
+//! some positions of a game under perfect play (Oware's endgame tables).
+//! The search asks it at every node and, where it knows the outcome, stops
+//! there with a table score; where it only knows bounds on the outcome,
+//! they cut the node off when they fall outside the window and bound the
+//! value found. At the root it keeps only the moves that keep the known
+//! outcome.
 
-use crate::game::{Game, History};
+use super::{Game, History};
 
 /// Perfect knowledge of some positions of a variant.
 pub trait Oracle<G: Game>: Send + Sync {

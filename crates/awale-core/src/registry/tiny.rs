@@ -228,6 +228,9 @@ impl BoardView for Tiny {
 }
 
 /// One feature: the seeds on one's own side, mine minus the opponent's.
+/// Nothing beyond its rules.
+impl crate::registry::Capabilities for Tiny {}
+
 impl Features for Tiny {
     const FEATURE_SET: u32 = 0x7e57;
 

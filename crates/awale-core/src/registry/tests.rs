@@ -197,3 +197,28 @@ fn the_tiny_variant_plays_by_its_rules() {
     let stuck = game.parse_position("0-0-1-2-3-2-S").unwrap();
     assert_eq!(game.end(&stuck).map(|e| e.scores), Some([3, 5]));
 }
+
+struct Name;
+impl VariantVisitor for Name {
+    type Output = &'static str;
+    fn visit<G: Game>(self, game: G) -> &'static str {
+        game.name()
+    }
+}
+
+#[test]
+fn every_listed_name_builds() {
+    for name in NAMES {
+        assert_eq!(with_variant(name, &[], Name).unwrap(), *name);
+    }
+    assert_eq!(with_variant("OWARE", &[], Name).unwrap(), "oware");
+}
+
+#[test]
+fn unknown_variants_and_options_are_errors() {
+    let err = with_variant("chess", &[], Name).unwrap_err().to_string();
+    assert!(err.contains("chess") && err.contains("oware"), "{err}");
+    let opts = vec![("Frobnicate".to_string(), "1".to_string())];
+    let err = with_variant("oware", &opts, Name).unwrap_err().to_string();
+    assert!(err.contains("Frobnicate"), "{err}");
+}
