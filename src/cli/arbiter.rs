@@ -9,7 +9,7 @@ use clap::Args;
 
 use awale::protocol::arbiter::{self, Config};
 use awale::registry;
-use awale::variants::oware::eval::Evaluation;
+use awale::registry::Evaluation;
 
 /// Arguments of `awale arbiter`.
 #[derive(Args, Debug)]

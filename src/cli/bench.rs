@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
-use awale::variants::oware::eval::Evaluation;
+use awale::registry::Evaluation;
 
 /// Arguments of `awale bench`.
 #[derive(Args, Debug)]

@@ -14,8 +14,8 @@ use serde::Serialize;
 use super::setup::{option_pairs, GameArgs, RulesArgs, SetupVisitor};
 use awale::book::build::{self, Config};
 use awale::book::{check, Book, BUILTIN, PLAY_MARGIN};
-use awale::game::{Game, Line};
-use awale::registry::{self, Evaluation, Variant, VariantVisitor, Visitor};
+use awale::game::Line;
+use awale::registry::{self, Evaluation, Variant, Visitor};
 
 /// Prints a line on stdout; a reader that went away is an error to rise
 /// (a quiet exit), not a panic.
@@ -284,9 +284,9 @@ fn probe(args: ProbeArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
 
 fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     struct Walk<'a>(&'a Book);
-    impl VariantVisitor for Walk<'_> {
+    impl Visitor for Walk<'_> {
         type Output = check::Report;
-        fn visit<G: Game>(self, game: G) -> check::Report {
+        fn visit<G: Variant>(self, game: G) -> check::Report {
             check::check(self.0, &game)
         }
     }
@@ -296,7 +296,7 @@ fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .find(|n| **n == book.variant())
         .with_context(|| format!("the book is for an unknown variant '{}'", book.variant()))?;
-    let report = registry::with_variant(variant, &options, Walk(&book))?;
+    let report = registry::visit(variant, &options, Walk(&book))?;
     say!(
         "{}: {} ({}), {} positions, {} moves, {} reached from the start",
         args.book,

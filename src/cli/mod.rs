@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use awale::variants::oware::eval::Evaluation;
+use awale::registry::Evaluation;
 
 /// An engine for the Awale (Oware) family of games.
 ///

@@ -9,7 +9,7 @@ use clap::Args;
 use super::setup::{GameArgs, SetupVisitor};
 use super::stdout;
 use awale::game::Line;
-use awale::variants::oware::eval::Evaluation;
+use awale::registry::Evaluation;
 
 /// Arguments of `awale perft`.
 #[derive(Args, Debug)]

@@ -14,8 +14,8 @@ use awale::play::style::Style;
 use awale::play::{run_play, PlayConfig, PlayError};
 use awale::protocol::session::expand_moves;
 use awale::referee::saved::SavedGame;
+use awale::registry::Evaluation;
 use awale::registry::{self, Variant, Visitor};
-use awale::variants::oware::eval::Evaluation;
 
 use super::setup::GameArgs;
 

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use awale::book::{self, Book};
+use awale::registry::Evaluation;
 use awale::tables::loader::Source;
-use awale::variants::oware::eval::Evaluation;
 use awale::web::connections::Limits;
 use awale::web::limit::DEFAULT_SEARCHES;
 use awale::web::{self, ServeOptions};

@@ -14,9 +14,9 @@ use serde::Serialize;
 use super::setup::GameArgs;
 use awale::game::{Game, GameEnd, Line};
 use awale::registry;
+use awale::registry::Evaluation;
 use awale::tables::loader::Source;
 use awale::tables::{self, BuildEvent, EndgameTables, Progress, Rules};
-use awale::variants::oware::eval::Evaluation;
 use awale::variants::oware::Oware;
 
 /// The largest level `tables build` accepts: level 24 alone has 417 million

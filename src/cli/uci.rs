@@ -7,8 +7,8 @@ use anyhow::anyhow;
 use clap::Args;
 
 use awale::protocol::session::Settings;
+use awale::registry::Evaluation;
 use awale::tables::loader::Source;
-use awale::variants::oware::eval::Evaluation;
 
 /// Arguments of `awale uci`.
 #[derive(Args, Debug, Default)]

@@ -7,10 +7,10 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameEnd, GameError, Line as GameLine};
-use crate::registry::{with_variant, VariantVisitor};
+use crate::registry::Evaluation;
+use crate::registry::{self, Variant, Visitor};
 use crate::search::{Clock, Limits};
 use crate::think::{self as thinker, Mind, Request, Thought};
-use crate::variants::oware::eval::Evaluation;
 
 use super::command::Start;
 use super::io::{Line as Input, LineReader, Stop};
@@ -83,9 +83,9 @@ pub fn run<R: BufRead>(config: &Config, input: R, output: &mut dyn Write) -> io:
         input: R,
         output: &'a mut dyn Write,
     }
-    impl<R: BufRead> VariantVisitor for Play<'_, R> {
+    impl<R: BufRead> Visitor for Play<'_, R> {
         type Output = io::Result<Outcome>;
-        fn visit<G: Game>(self, game: G) -> io::Result<Outcome> {
+        fn visit<G: Variant>(self, game: G) -> io::Result<Outcome> {
             let settings = &self.config.settings;
             let fresh = || build(settings).map_err(|e| io::Error::other(e.to_string()));
             let mind = fresh()?;
@@ -105,7 +105,7 @@ pub fn run<R: BufRead>(config: &Config, input: R, output: &mut dyn Write) -> io:
         input,
         output,
     };
-    with_variant(&settings.variant, &settings.rule_options, play)
+    registry::visit(&settings.variant, &settings.rule_options, play)
         .map_err(|e| io::Error::other(e.to_string()))?
 }
 

@@ -27,20 +27,20 @@ use super::records::Record;
 use super::result::GameResult;
 use super::saved::SavedGame;
 use crate::game::{Game, GameEnd, Line};
-use crate::registry::{with_variant, VariantVisitor};
+use crate::registry::{self, Variant, Visitor};
 
 /// Checks `record` with the rules of its variant (see the module's
 /// documentation): what is wrong with it, in a sentence, if anything is.
 pub fn check_record(record: &Record) -> Result<(), String> {
     let saved = SavedGame::from_record(record)?;
     struct Visit<'a>(&'a Record, &'a SavedGame);
-    impl VariantVisitor for Visit<'_> {
+    impl Visitor for Visit<'_> {
         type Output = Result<(), String>;
-        fn visit<G: Game>(self, game: G) -> Self::Output {
+        fn visit<G: Variant>(self, game: G) -> Self::Output {
             check_with(&game, self.0, self.1)
         }
     }
-    with_variant(&saved.variant, &saved.options, Visit(record, &saved)).map_err(|e| {
+    registry::visit(&saved.variant, &saved.options, Visit(record, &saved)).map_err(|e| {
         format!(
             "variant '{}' with options '{}': {e}",
             saved.variant,

@@ -29,9 +29,9 @@ use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::book::Book;
+use crate::registry::Evaluation;
 use crate::tables::loader::{self, Source};
 use crate::tables::Rules;
-use crate::variants::oware::eval::Evaluation;
 use errors::error_response;
 use games::Store;
 use limit::SearchLimit;

@@ -18,11 +18,11 @@ use crate::protocol::session::expand_moves;
 use crate::referee::saved;
 use crate::registry;
 use crate::registry::Evaluation;
-use crate::registry::{Variant, ViewVisitor, Visitor};
+use crate::registry::{Variant, Visitor};
 use crate::search::Level;
 use crate::tables::loader::Source;
 use crate::think::Mind;
-use crate::variants::view::{self, BoardView};
+use crate::variants::view;
 
 /// One hole of the board.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -201,9 +201,9 @@ pub struct VariantJson {
 /// Every variant with its options and what it offers.
 pub fn variants() -> Vec<VariantJson> {
     struct Describe;
-    impl ViewVisitor for Describe {
+    impl Visitor for Describe {
         type Output = VariantJson;
-        fn visit<G: BoardView>(self, game: G) -> VariantJson {
+        fn visit<G: Variant>(self, game: G) -> VariantJson {
             let entry = registry::entry_of(&game);
             VariantJson {
                 seeds: entry.map_or(vec![], |e| e.seeds.iter().map(|k| k.name()).collect()),
@@ -232,7 +232,7 @@ pub fn variants() -> Vec<VariantJson> {
     }
     crate::registry::NAMES
         .iter()
-        .filter_map(|name| registry::with_view(name, &[], Describe).ok())
+        .filter_map(|name| registry::visit(name, &[], Describe).ok())
         .collect()
 }
 

@@ -184,25 +184,34 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 mod tests {
     use super::*;
 
+    /// Reads with a limit of 5 bytes a file that holds `bytes`, in a
+    /// scratch directory of its own named `name`.
+    fn read_file_holding(name: &str, bytes: &[u8]) -> (io::Result<Vec<u8>>, io::Result<String>) {
+        let dir = crate::scratch::dir(name);
+        let path = dir.join("f");
+        std::fs::write(&path, bytes).unwrap();
+        let read = (
+            read_bounded(&path, 5, "test file"),
+            read_text_bounded(&path, 5, "test file"),
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        read
+    }
+
     #[test]
     fn a_small_regular_file_is_read_whole() {
-        let dir = crate::scratch::dir("files-small");
-        let path = dir.join("f");
-        std::fs::write(&path, b"hello").unwrap();
-        assert_eq!(read_bounded(&path, 5, "test file").unwrap(), b"hello");
-        assert_eq!(read_text_bounded(&path, 5, "test file").unwrap(), "hello");
-        let _ = std::fs::remove_dir_all(&dir);
+        let (bytes, text) = read_file_holding("files-small", b"hello");
+        assert_eq!(bytes.unwrap(), b"hello");
+        assert_eq!(text.unwrap(), "hello");
     }
 
     #[test]
     fn a_file_over_the_limit_is_refused_naming_the_limit() {
-        let dir = crate::scratch::dir("files-large");
-        let path = dir.join("f");
-        std::fs::write(&path, b"hello!").unwrap();
-        let e = read_bounded(&path, 5, "test file").unwrap_err();
-        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
-        assert!(e.to_string().contains("5 bytes a test file"), "{e}");
-        let _ = std::fs::remove_dir_all(&dir);
+        let (bytes, text) = read_file_holding("files-large", b"hello!");
+        for e in [bytes.unwrap_err(), text.unwrap_err()] {
+            assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+            assert!(e.to_string().contains("5 bytes a test file"), "{e}");
+        }
     }
 
     #[test]
@@ -243,11 +252,9 @@ mod tests {
 
     #[test]
     fn text_must_be_utf8() {
-        let dir = crate::scratch::dir("files-text");
-        let path = dir.join("f");
-        std::fs::write(&path, b"ok\xff").unwrap();
-        let e = read_text_bounded(&path, 5, "test file").unwrap_err();
+        let (bytes, text) = read_file_holding("files-text", b"ok\xff");
+        assert_eq!(bytes.unwrap(), b"ok\xff");
+        let e = text.unwrap_err();
         assert!(e.to_string().contains("byte 2"), "{e}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

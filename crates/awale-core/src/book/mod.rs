@@ -149,9 +149,9 @@ impl Book {
     /// position is of use, and an illegal move of one is never played.
     pub fn verify(&self) -> Result<(), BookError> {
         struct Walk<'a>(&'a Book);
-        impl crate::registry::VariantVisitor for Walk<'_> {
+        impl crate::registry::Visitor for Walk<'_> {
             type Output = check::Report;
-            fn visit<G: Game>(self, game: G) -> check::Report {
+            fn visit<G: crate::registry::Variant>(self, game: G) -> check::Report {
                 check::check(self.0, &game)
             }
         }
@@ -169,7 +169,7 @@ impl Book {
                 (name.to_string(), value.to_string())
             })
             .collect();
-        let report = crate::registry::with_variant(name, &options, Walk(self))
+        let report = crate::registry::visit(name, &options, Walk(self))
             .map_err(|e| BookError(format!("the book's rules '{}': {e}", self.rules())))?;
         if report.illegal > 0 {
             let first = report.problems.first().map_or("", String::as_str);

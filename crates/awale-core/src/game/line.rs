@@ -304,6 +304,13 @@ mod tests {
     use crate::game::EndReason;
     use crate::variants::oware::Oware;
 
+    /// An Oware line from the position written `text`.
+    fn oware_line(text: &str) -> Line<Oware> {
+        let game = Oware::default();
+        let pos = game.parse_position(text).unwrap();
+        Line::from_position(game, pos)
+    }
+
     #[test]
     fn playing_and_undoing_walk_the_positions() {
         let game = Oware::default();
@@ -358,12 +365,8 @@ mod tests {
 
     #[test]
     fn a_finished_game_takes_no_move() {
-        let game = Oware::default();
         // South to move with an empty side: over by the position.
-        let pos = game
-            .parse_position("0-0-0-0-0-0-1-0-0-0-0-0-23-24-S")
-            .unwrap();
-        let mut line = Line::from_position(game, pos);
+        let mut line = oware_line("0-0-0-0-0-0-1-0-0-0-0-0-23-24-S");
         let end = line.end().unwrap();
         assert_eq!(end.reason, EndReason::NoLegalMove);
         assert!(line.legal_moves().is_empty());
@@ -373,12 +376,8 @@ mod tests {
 
     #[test]
     fn repetition_ends_the_line() {
-        let game = Oware::default();
         // Two seeds each side, far apart: the moves shuttle without capturing.
-        let pos = game
-            .parse_position("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S")
-            .unwrap();
-        let mut line = Line::from_position(game, pos);
+        let mut line = oware_line("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S");
         let mut plies = 0;
         while !line.is_over() && plies < 40 {
             let mv = line.legal_moves()[0];

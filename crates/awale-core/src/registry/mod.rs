@@ -12,10 +12,8 @@
 //! the endgame tables and the book: it names them, they never name it.
 
 mod capabilities;
-mod visitors;
 
 pub use capabilities::Capabilities;
-pub use visitors::{with_variant, with_view, VariantVisitor, ViewVisitor};
 
 use crate::game::{Features, Game, GameError, OptionInfo};
 use crate::variants::view::{BoardView, SeedKind};

@@ -199,9 +199,9 @@ fn the_tiny_variant_plays_by_its_rules() {
 }
 
 struct Name;
-impl VariantVisitor for Name {
+impl Visitor for Name {
     type Output = &'static str;
-    fn visit<G: Game>(self, game: G) -> &'static str {
+    fn visit<G: Variant>(self, game: G) -> &'static str {
         game.name()
     }
 }
@@ -209,16 +209,16 @@ impl VariantVisitor for Name {
 #[test]
 fn every_listed_name_builds() {
     for name in NAMES {
-        assert_eq!(with_variant(name, &[], Name).unwrap(), *name);
+        assert_eq!(visit(name, &[], Name).unwrap(), *name);
     }
-    assert_eq!(with_variant("OWARE", &[], Name).unwrap(), "oware");
+    assert_eq!(visit("OWARE", &[], Name).unwrap(), "oware");
 }
 
 #[test]
 fn unknown_variants_and_options_are_errors() {
-    let err = with_variant("chess", &[], Name).unwrap_err().to_string();
+    let err = visit("chess", &[], Name).unwrap_err().to_string();
     assert!(err.contains("chess") && err.contains("oware"), "{err}");
     let opts = vec![("Frobnicate".to_string(), "1".to_string())];
-    let err = with_variant("oware", &opts, Name).unwrap_err().to_string();
+    let err = visit("oware", &opts, Name).unwrap_err().to_string();
     assert!(err.contains("Frobnicate"), "{err}");
 }

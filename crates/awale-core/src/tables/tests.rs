@@ -34,6 +34,16 @@ fn within_bounds(holes: &Holes, lo: u8, hi: u8) -> bool {
     at_least_lo && at_most_hi
 }
 
+/// The default rules' tables up to `max` seeds, built into a scratch
+/// directory named `name`: the directory, the rules and the tables.
+fn built_in_scratch(name: &str, max: usize) -> (std::path::PathBuf, Rules, EndgameTables) {
+    let dir = crate::scratch::dir(name);
+    let rules = Rules::default();
+    let built =
+        EndgameTables::build_into(&dir, rules, max, &Progress::default(), &mut |_| {}).unwrap();
+    (dir, rules, built)
+}
+
 #[test]
 fn every_small_position_has_the_value_of_an_exhaustive_search() {
     let tables = EndgameTables::build_in_memory(Rules::default(), CHECKED);
@@ -137,10 +147,7 @@ fn most_small_values_are_proved() {
 
 #[test]
 fn files_round_trip_and_bad_files_are_refused() {
-    let dir = crate::scratch::dir("tables-files");
-    let rules = Rules::default();
-    let built =
-        EndgameTables::build_into(&dir, rules, 6, &Progress::default(), &mut |_| {}).unwrap();
+    let (dir, rules, built) = built_in_scratch("tables-files", 6);
     let (loaded, errors) = EndgameTables::load(&dir, rules, 31);
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(loaded.seed_counts(), (0..=6).collect::<Vec<_>>());
@@ -198,9 +205,7 @@ fn files_round_trip_and_bad_files_are_refused() {
 /// checksum: any change to any of them refuses the file.
 #[test]
 fn a_change_to_any_header_byte_refuses_the_file() {
-    let dir = crate::scratch::dir("tables-header");
-    let rules = Rules::default();
-    EndgameTables::build_into(&dir, rules, 5, &Progress::default(), &mut |_| {}).unwrap();
+    let (dir, rules, _) = built_in_scratch("tables-header", 5);
     let path = file::seed_count_path(&dir, &rules, 5);
     let good = std::fs::read(&path).unwrap();
     assert!(file::read_seed_count(&dir, &rules, 5).is_ok());
@@ -268,9 +273,7 @@ fn files_of_format_1_load() {
 
 #[test]
 fn a_resumed_build_writes_the_same_files() {
-    let dir = crate::scratch::dir("tables-resume");
-    let rules = Rules::default();
-    EndgameTables::build_into(&dir, rules, 7, &Progress::default(), &mut |_| {}).unwrap();
+    let (dir, rules, _) = built_in_scratch("tables-resume", 7);
     let whole: Vec<Vec<u8>> = (0..=7)
         .map(|n| std::fs::read(file::seed_count_path(&dir, &rules, n)).unwrap())
         .collect();

@@ -167,7 +167,7 @@ pub fn describe<G: BoardView>(game: &G, pos: &G::Position, mv: G::Move) -> MoveV
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::{self, with_view, ViewVisitor};
+    use crate::registry::{self, visit, Variant, Visitor};
     use crate::rng::Rng;
     use crate::variants::oware;
     use proptest::prelude::*;
@@ -179,9 +179,9 @@ mod tests {
         plies: usize,
     }
 
-    impl ViewVisitor for Check {
+    impl Visitor for Check {
         type Output = ();
-        fn visit<G: BoardView>(self, game: G) {
+        fn visit<G: Variant>(self, game: G) {
             let mut rng = Rng::new(self.seed);
             let mut pos = game.start();
             for _ in 0..self.plies {
@@ -256,10 +256,10 @@ mod tests {
         #[test]
         fn descriptions_agree_with_the_rules(seed in any::<u64>(), plies in 0usize..120) {
             for name in registry::NAMES {
-                with_view(name, &[], Check { seed, plies }).unwrap();
+                visit(name, &[], Check { seed, plies }).unwrap();
             }
             let opts = [("GrandSlam".to_string(), "capture".to_string())];
-            with_view("oware", &opts, Check { seed, plies }).unwrap();
+            visit("oware", &opts, Check { seed, plies }).unwrap();
         }
     }
 
