@@ -3,7 +3,6 @@
 //! rather than protocol lines, so scores reach the page in seeds and mates
 //! in plies without being parsed back from text.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -13,7 +12,7 @@ use crate::game::{Game, Line};
 use crate::search::{Level, Limits, Score, SearchInfo, Searcher};
 use crate::tables::loader::{self, Source};
 use crate::think::booked::{self, BookChoice, Reports};
-use crate::think::{BestMove, Mind, Report};
+use crate::think::{BestMove, Mind, Report, Task};
 
 /// The transposition table of a web search, in MB: small, since each
 /// search builds its own (games are many, searches short).
@@ -179,24 +178,9 @@ impl<G: Game> Mind for WebMind<G> {
         Some(book_report(best, choice))
     }
 
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove> {
+    fn search(&mut self, task: Task<'_>) -> Option<BestMove> {
         let book = self.drawn.take();
-        booked::search_with_book(
-            &self.line,
-            &mut self.searcher,
-            limits,
-            searchmoves,
-            book,
-            stop,
-            &JsonReports,
-            on_report,
-        )
+        booked::search_with_book(&self.line, &mut self.searcher, book, &JsonReports, task)
     }
 }
 
