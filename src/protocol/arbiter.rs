@@ -245,9 +245,8 @@ fn think<M: Mind + ?Sized>(config: &Config, mind: Box<M>, received: Instant) -> 
 mod tests {
     use super::*;
     use crate::protocol::engine::SharedBuffer;
-    use crate::think::{BestMove, Report};
+    use crate::think::{BestMove, Report, Task};
     use crate::variants::oware::Oware;
-    use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
     /// A mind whose search reports its last legal move at once, then does
@@ -262,16 +261,10 @@ mod tests {
             self.line.legal_moves_text()
         }
 
-        fn search(
-            &mut self,
-            _: &Limits,
-            _: &[String],
-            _: &AtomicBool,
-            on_report: &mut (dyn FnMut(Report) + Send),
-        ) -> Option<BestMove> {
+        fn search(&mut self, task: Task<'_>) -> Option<BestMove> {
             let mv = self.line.legal_moves_text().pop()?;
             let best = BestMove { mv, ponder: None };
-            on_report(Report {
+            (task.on_report)(Report {
                 line: format!("info depth 1 pv {}", best.mv),
                 best: Some(best.clone()),
             });

@@ -18,8 +18,8 @@ use crate::tables::loader::{Loading, Source};
 use super::command::Start;
 use super::dialect::{Dialect, DialectChoice};
 use crate::think::booked::{self, BookChoice, Reports};
-use crate::think::Mind;
 pub use crate::think::{BestMove, Report};
+use crate::think::{Mind, Task};
 
 /// How long `isready` waits for the endgame tables: well inside the
 /// handshake timeouts of referees (ours allows 10 s), longer than building
@@ -361,31 +361,16 @@ impl<G: Variant> Mind for Session<G> {
         Some(book_report("proposes", best, choice))
     }
 
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove> {
+    fn search(&mut self, task: Task<'_>) -> Option<BestMove> {
         for warning in self.attach_tables(Duration::ZERO) {
             log::warn!("{warning}");
         }
         let book = self.drawn.take();
         let reports = UciReports {
-            multipv: limits.multipv,
+            multipv: task.limits.multipv,
             dialect: self.dialect,
         };
-        booked::search_with_book(
-            &self.line,
-            &mut self.searcher,
-            limits,
-            searchmoves,
-            book,
-            stop,
-            &reports,
-            on_report,
-        )
+        booked::search_with_book(&self.line, &mut self.searcher, book, &reports, task)
     }
 }
 
@@ -653,7 +638,12 @@ mod tests {
         };
         let mut reports = Vec::new();
         let stop = AtomicBool::new(false);
-        let best = s.search(&limits, searchmoves, &stop, &mut |r| reports.push(r));
+        let best = s.search(Task {
+            limits: &limits,
+            searchmoves,
+            stop: &stop,
+            on_report: &mut |r| reports.push(r),
+        });
         (best, reports)
     }
 

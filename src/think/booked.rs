@@ -4,12 +4,10 @@
 //! the answer while it [outweighs](crate::book::BookMove::outweighs) what
 //! the search has seen. Each mind only says how its reports are written.
 
-use std::sync::atomic::AtomicBool;
-
-use super::{BestMove, Report};
+use super::{BestMove, Report, Task};
 use crate::book::{Book, BookMove};
 use crate::game::{Game, Line};
-use crate::search::{Limits, SearchInfo, Searcher};
+use crate::search::{SearchInfo, Searcher};
 
 /// A book's proposal: its move as the answer, and what the book says of it.
 pub type BookChoice<M> = (BestMove, BookMove<M>);
@@ -53,24 +51,19 @@ pub trait Reports<G: Game>: Sync {
     fn book_played(&self, choice: &BookChoice<G::Move>) -> Report;
 }
 
-/// Searches the position at the end of `line` with `searcher` (only the
-/// moves of `searchmoves`, in notation, when any; the thinker checked
-/// them), `book` beside it (see the module's documentation), and returns
-/// the move to play; every iteration is reported through `reports` to
-/// `on_report`.
-#[allow(clippy::too_many_arguments)]
+/// Searches the position at the end of `line` with `searcher` as `task`
+/// says, `book` beside it (see the module's documentation), and returns
+/// the move to play; every iteration is reported through `reports`.
 pub fn search_with_book<G: Game>(
     line: &Line<G>,
     searcher: &mut Searcher<G>,
-    limits: &Limits,
-    searchmoves: &[String],
     book: Option<BookChoice<G::Move>>,
-    stop: &AtomicBool,
     reports: &dyn Reports<G>,
-    on_report: &mut (dyn FnMut(Report) + Send),
+    task: Task<'_>,
 ) -> Option<BestMove> {
     let (game, pos) = (line.game(), *line.position());
-    let restrict: Vec<G::Move> = searchmoves
+    let restrict: Vec<G::Move> = task
+        .searchmoves
         .iter()
         .filter_map(|m| game.parse_move(&pos, m).ok())
         .collect();
@@ -81,12 +74,19 @@ pub fn search_with_book<G: Game>(
                 report.best = Some(best.clone());
             }
         }
-        on_report(report)
+        (task.on_report)(report)
     };
-    let result = searcher.search(&pos, line.history(), limits, &restrict, stop, &mut on_info);
+    let result = searcher.search(
+        &pos,
+        line.history(),
+        task.limits,
+        &restrict,
+        task.stop,
+        &mut on_info,
+    );
     if let Some(choice) = &book {
         if choice.1.outweighs(result.depth, result.score) {
-            on_report(reports.book_played(choice));
+            (task.on_report)(reports.book_played(choice));
             return Some(choice.0.clone());
         }
     }

@@ -87,17 +87,24 @@ pub trait Mind: Send + 'static {
             .find(|m| searchmoves.is_empty() || searchmoves.contains(m))
             .map(|mv| BestMove { mv, ponder: None })
     }
-    /// Searches the position; returns the best move and the expected reply,
-    /// or `None` when there is no legal move. `on_report` receives each
-    /// completed iteration. Called right after [`Mind::prepare`] with the
-    /// same limits and moves.
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove>;
+    /// Searches the position as `task` says; returns the best move and the
+    /// expected reply, or `None` when there is no legal move. Called right
+    /// after [`Mind::prepare`] with the same limits and moves.
+    fn search(&mut self, task: Task<'_>) -> Option<BestMove>;
+}
+
+/// One search asked of a [`Mind`]: what to search, the signal that stops
+/// it, and where each completed iteration is reported.
+pub struct Task<'a> {
+    /// The search limits (depth, nodes, time, clocks, MultiPV).
+    pub limits: &'a Limits,
+    /// Moves to choose from, in the engine's notation (all when empty);
+    /// the thinker checked them legal.
+    pub searchmoves: &'a [String],
+    /// Set when the search must stop.
+    pub stop: &'a AtomicBool,
+    /// Receives the report of each completed iteration.
+    pub on_report: &'a mut (dyn FnMut(Report) + Send),
 }
 
 /// [`Mind::fallback`] for a mind over `game` at `pos`: the move a one-ply
@@ -256,15 +263,20 @@ fn spawn_search<M: Mind + ?Sized>(
             .spawn(move || {
                 let mut session = session;
                 let best = catch_unwind(AssertUnwindSafe(|| {
-                    session.search(&limits, &searchmoves, stop.flag(), &mut |report| {
-                        let answered = lock(&answered);
-                        if *answered {
-                            return;
-                        }
-                        on_report(&report);
-                        if let Some(best) = report.best {
-                            let _ = tx.send(Event::Best(best));
-                        }
+                    session.search(Task {
+                        limits: &limits,
+                        searchmoves: &searchmoves,
+                        stop: stop.flag(),
+                        on_report: &mut |report| {
+                            let answered = lock(&answered);
+                            if *answered {
+                                return;
+                            }
+                            on_report(&report);
+                            if let Some(best) = report.best {
+                                let _ = tx.send(Event::Best(best));
+                            }
+                        },
                     })
                 }));
                 match best {
@@ -467,18 +479,12 @@ mod tests {
             self.prepared.map(report)
         }
 
-        fn search(
-            &mut self,
-            _limits: &Limits,
-            _searchmoves: &[String],
-            _stop: &AtomicBool,
-            on_report: &mut (dyn FnMut(Report) + Send),
-        ) -> Option<BestMove> {
+        fn search(&mut self, task: Task<'_>) -> Option<BestMove> {
             if self.early {
-                on_report(report("D"));
+                (task.on_report)(report("D"));
             }
             let _ = self.release.recv();
-            on_report(report("E"));
+            (task.on_report)(report("E"));
             report("E").best
         }
     }

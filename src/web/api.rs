@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequest, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::errors::ApiError;
 use super::games::{Slot, Thinking};
 use super::limit::SearchPermit;
-use super::mind::InfoJson;
+use super::mind::{InfoJson, MindSettings};
 use super::state::{self, AnyBoardGame, Setup, StateJson};
 use super::App;
 use crate::search::{Level, Limits};
@@ -38,6 +38,22 @@ pub fn parse_body<T: DeserializeOwned + Default>(body: &Bytes) -> Result<T, ApiE
         return Ok(T::default());
     }
     serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad JSON body: {e}")))
+}
+
+/// A handler's JSON body, read as [`parse_body`] reads it.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned + Default, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Response> {
+        let body = Bytes::from_request(req, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        parse_body(&body)
+            .map(JsonBody)
+            .map_err(IntoResponse::into_response)
+    }
 }
 
 /// A search time from a request, clamped to [`MOVETIME_RANGE`].
@@ -204,8 +220,10 @@ fn answer(game: &dyn AnyBoardGame, slot: &Slot, id: &str, app: &App) -> Json<Sta
 }
 
 /// `POST /api/games`: 201 and the state of a new game.
-pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, ApiError> {
-    let req: NewGame = parse_body(&body)?;
+pub async fn create(
+    State(app): State<Arc<App>>,
+    JsonBody(req): JsonBody<NewGame>,
+) -> Result<Response, ApiError> {
     let options = req
         .options
         .unwrap_or_default()
@@ -228,9 +246,7 @@ pub async fn get(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<StateJson>, ApiError> {
-    let slot = app.store.get(&id)?;
-    let game = slot.game();
-    Ok(answer(game.as_ref(), &slot, &id, &app))
+    current(&app, &id, false)
 }
 
 /// `POST /api/games/{id}/stop`: stops the game's search, if any, and
@@ -241,12 +257,19 @@ pub async fn stop(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<StateJson>, ApiError> {
-    let slot = app.store.get(&id)?;
+    current(&app, &id, true)
+}
+
+/// The state of a game, after stopping its search when `stop_search`.
+fn current(app: &App, id: &str, stop_search: bool) -> Result<Json<StateJson>, ApiError> {
+    let slot = app.store.get(id)?;
     // Locked first, as in `change`: an engine move found meanwhile is
     // either played before this answer or refused after it.
     let game = slot.game();
-    slot.interrupt();
-    Ok(answer(game.as_ref(), &slot, &id, &app))
+    if stop_search {
+        slot.interrupt();
+    }
+    Ok(answer(game.as_ref(), &slot, id, app))
 }
 
 /// `DELETE /api/games/{id}`: 204.
@@ -285,9 +308,8 @@ pub struct MoveBody {
 pub async fn play(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(req): JsonBody<MoveBody>,
 ) -> Result<Json<StateJson>, ApiError> {
-    let req: MoveBody = parse_body(&body)?;
     let mv = req
         .mv
         .ok_or_else(|| ApiError::BadRequest("the body has no \"move\"".into()))?;
@@ -335,9 +357,8 @@ fn same_rules(game: &dyn AnyBoardGame) -> Setup {
 pub async fn position(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(req): JsonBody<PositionBody>,
 ) -> Result<Json<StateJson>, ApiError> {
-    let req: PositionBody = parse_body(&body)?;
     change(&app, &id, |t| {
         let setup = Setup {
             position: req.position,
@@ -397,7 +418,13 @@ pub async fn prepare(
     }
     let book = app.book.as_ref().filter(|_| book);
     Ok(Prepared {
-        mind: game.mind(level, seed(), &app.tables, book, &app.eval),
+        mind: game.mind(&MindSettings {
+            level,
+            seed: seed(),
+            tables: &app.tables,
+            book,
+            eval: &app.eval,
+        }),
         version: slot.version(),
         legal,
         stop,
@@ -414,9 +441,8 @@ pub async fn prepare(
 pub async fn engine(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(req): JsonBody<SearchBody>,
 ) -> Result<Json<StateJson>, ApiError> {
-    let req: SearchBody = parse_body(&body)?;
     let level = match &req.level {
         Some(name) => name
             .parse::<Level>()
@@ -463,9 +489,9 @@ pub async fn engine(
 pub async fn hint(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(req): JsonBody<SearchBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let (outcome, _) = analyse(&app, &id, &body, |_| 1).await?;
+    let (outcome, _) = analyse(&app, &id, &req, |_| 1).await?;
     Ok(Json(outcome.answer()))
 }
 
@@ -497,24 +523,23 @@ impl MoveValue {
 pub async fn moves(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(req): JsonBody<SearchBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let (outcome, legal) = analyse(&app, &id, &body, |legal| legal.len()).await?;
+    let (outcome, legal) = analyse(&app, &id, &req, |legal| legal.len()).await?;
     let values = move_values(&outcome.reports, legal);
     Ok(Json(serde_json::json!({ "moves": values })))
 }
 
 /// The analysis search of the game `id` that a hint and the move values
-/// make: the hard level with the book, within the `body`'s movetime,
+/// make: the hard level with the book, within the `req`'s movetime,
 /// `lines` of the legal moves giving the number of lines. The outcome
 /// and the legal moves.
 async fn analyse(
     app: &App,
     id: &str,
-    body: &Bytes,
+    req: &SearchBody,
     lines: impl FnOnce(&[String]) -> usize,
 ) -> Result<(Outcome, Vec<String>), ApiError> {
-    let req: SearchBody = parse_body(body)?;
     let slot = app.store.get(id)?;
     let Prepared {
         mind,

@@ -3,18 +3,17 @@
 //! rather than protocol lines, so scores reach the page in seeds and mates
 //! in plies without being parsed back from text.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::book::{Book, BookMove};
 use crate::game::{Game, Line};
-use crate::registry::Variant;
+use crate::registry::{Evaluation, Variant};
 use crate::search::{Level, Limits, Score, SearchInfo, Searcher};
 use crate::tables::loader::Source;
 use crate::think::booked::{self, BookChoice, Reports};
-use crate::think::{BestMove, Mind, Report};
+use crate::think::{BestMove, Mind, Report, Task};
 
 /// The transposition table of a web search, in MB: small, since each
 /// search builds its own (games are many, searches short).
@@ -59,6 +58,21 @@ pub fn score_parts(score: Score) -> (Option<f64>, Option<i64>) {
     (Some(f64::from(score.0) / 100.0), None)
 }
 
+/// How a web search plays, besides the line it searches.
+#[derive(Clone, Copy)]
+pub struct MindSettings<'a> {
+    /// The playing level.
+    pub level: Level,
+    /// The seed of the level's random choices and of the book's draw.
+    pub seed: u64,
+    /// Where the endgame tables come from (used once they are ready).
+    pub tables: &'a Source,
+    /// The opening book, for the moves asked at the hard level.
+    pub book: Option<&'a Arc<Book>>,
+    /// The evaluation the search plays with.
+    pub eval: &'a Evaluation,
+}
+
 /// A search over a game's line, for the thinker.
 pub struct WebMind<G: Variant> {
     line: Line<G>,
@@ -73,29 +87,25 @@ pub struct WebMind<G: Variant> {
 }
 
 impl<G: Variant> WebMind<G> {
-    /// A mind over `line` at `level`; the tables of `tables` are used when
-    /// they are ready (a search never waits for them). At the hard level,
-    /// `book` answers the positions it knows when a move is asked for
+    /// A mind over `line` as `settings` say; the tables are used when they
+    /// are ready (a search never waits for them). At the hard level, the
+    /// book answers the positions it knows when a move is asked for
     /// ([`Limits::plays_a_game_move`]), as the protocol's `OwnBook` does.
-    pub fn new(
-        line: Line<G>,
-        level: Level,
-        seed: u64,
-        tables: &Source,
-        book: Option<&Arc<Book>>,
-    ) -> WebMind<G> {
+    pub fn new(mut line: Line<G>, settings: &MindSettings) -> WebMind<G> {
+        let level = settings.level;
+        line.adjust_game(|game| game.set_evaluation(settings.eval));
         let game = line.game().clone();
         let mut searcher = Searcher::new(game.clone(), HASH_MB, 1);
         searcher.set_level(level);
-        searcher.set_seed(seed);
-        if let Some(ready) = game.load_tables(tables).and_then(|l| l.get()) {
+        searcher.set_seed(settings.seed);
+        if let Some(ready) = game.load_tables(settings.tables).and_then(|l| l.get()) {
             searcher.set_oracle(game.endgame_oracle(&ready));
         }
         WebMind {
             line,
             searcher,
-            book: book.filter(|_| level == Level::Hard).cloned(),
-            seed,
+            book: settings.book.filter(|_| level == Level::Hard).cloned(),
+            seed: settings.seed,
             drawn: None,
         }
     }
@@ -180,24 +190,9 @@ impl<G: Variant> Mind for WebMind<G> {
         Some(book_report(best, choice))
     }
 
-    fn search(
-        &mut self,
-        limits: &Limits,
-        searchmoves: &[String],
-        stop: &AtomicBool,
-        on_report: &mut (dyn FnMut(Report) + Send),
-    ) -> Option<BestMove> {
+    fn search(&mut self, task: Task<'_>) -> Option<BestMove> {
         let book = self.drawn.take();
-        booked::search_with_book(
-            &self.line,
-            &mut self.searcher,
-            limits,
-            searchmoves,
-            book,
-            stop,
-            &JsonReports,
-            on_report,
-        )
+        booked::search_with_book(&self.line, &mut self.searcher, book, &JsonReports, task)
     }
 }
 

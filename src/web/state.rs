@@ -6,20 +6,15 @@
 //! games of every variant side by side.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::Serialize;
 
 use super::errors::ApiError;
-use super::mind::WebMind;
-use crate::book::Book;
+use super::mind::{MindSettings, WebMind};
 use crate::game::{GameEnd, GameError, Line, OptionKind, Side};
 use crate::protocol::session::expand_moves;
 use crate::referee::saved;
-use crate::registry;
-use crate::registry::Evaluation;
-use crate::registry::{Variant, Visitor};
-use crate::search::Level;
+use crate::registry::{self, Variant, Visitor};
 use crate::tables::loader::Source;
 use crate::think::Mind;
 use crate::variants::view;
@@ -249,17 +244,9 @@ pub trait AnyBoardGame: Send {
     fn redo(&mut self) -> Result<(), ApiError>;
     /// The legal moves in the engine's notation.
     fn legal_moves(&self) -> Vec<String>;
-    /// A thinker over the current position, at `level`, with the tables of
-    /// `tables` if they are ready, the opening book `book` for the moves
-    /// it is asked to play (see [`WebMind::new`]) and the evaluation `eval`.
-    fn mind(
-        &self,
-        level: Level,
-        seed: u64,
-        tables: &Source,
-        book: Option<&Arc<Book>>,
-        eval: &Evaluation,
-    ) -> Box<dyn Mind>;
+    /// A thinker over the current position, playing as `settings` say
+    /// (see [`WebMind::new`]).
+    fn mind(&self, settings: &MindSettings) -> Box<dyn Mind>;
     /// The game in the referee's records format.
     fn record(&self) -> String;
 }
@@ -501,17 +488,8 @@ impl<G: Variant> AnyBoardGame for BoardGame<G> {
         self.line.legal_moves_text()
     }
 
-    fn mind(
-        &self,
-        level: Level,
-        seed: u64,
-        tables: &Source,
-        book: Option<&Arc<Book>>,
-        eval: &Evaluation,
-    ) -> Box<dyn Mind> {
-        let mut line = self.line.clone();
-        line.adjust_game(|game| game.set_evaluation(eval));
-        Box::new(WebMind::new(line, level, seed, tables, book))
+    fn mind(&self, settings: &MindSettings) -> Box<dyn Mind> {
+        Box::new(WebMind::new(self.line.clone(), settings))
     }
 
     fn record(&self) -> String {
@@ -622,39 +600,31 @@ mod tests {
 
     #[test]
     fn bad_setups_have_their_status() {
-        let err = |setup: Setup| build(&setup).err().unwrap();
-        let variant = Some("chess".to_string());
-        assert!(matches!(
-            err(Setup {
-                variant,
-                ..Setup::default()
-            }),
-            ApiError::Unprocessable(_)
-        ));
-        let options = vec![("GrandSlam".to_string(), "sometimes".to_string())];
-        assert!(matches!(
-            err(Setup {
-                options,
-                ..Setup::default()
-            }),
-            ApiError::Unprocessable(_)
-        ));
-        let position = Some("1-2-3".to_string());
-        assert!(matches!(
-            err(Setup {
-                position,
-                ..Setup::default()
-            }),
-            ApiError::BadRequest(_)
-        ));
-        let moves = vec!["F".to_string(), "F".to_string()];
-        assert!(matches!(
-            err(Setup {
-                moves,
-                ..Setup::default()
-            }),
-            ApiError::Conflict(_)
-        ));
+        use axum::http::StatusCode;
+        let cases: [(fn(&mut Setup), StatusCode); 4] = [
+            (
+                |s| s.variant = Some("chess".into()),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                |s| s.options = vec![("GrandSlam".into(), "sometimes".into())],
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                |s| s.position = Some("1-2-3".into()),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                |s| s.moves = vec!["F".into(), "F".into()],
+                StatusCode::CONFLICT,
+            ),
+        ];
+        for (change, status) in cases {
+            let mut setup = Setup::default();
+            change(&mut setup);
+            let err = build(&setup).err().unwrap();
+            assert_eq!(err.status(), status, "{setup:?}: {err}");
+        }
     }
 
     #[test]
