@@ -601,7 +601,9 @@ mod tests {
     #[test]
     fn bad_setups_have_their_status() {
         use axum::http::StatusCode;
-        let cases: [(fn(&mut Setup), StatusCode); 4] = [
+        /// A change that spoils a good set-up, and the status it gets.
+        type Case = (fn(&mut Setup), StatusCode);
+        let cases: [Case; 4] = [
             (
                 |s| s.variant = Some("chess".into()),
                 StatusCode::UNPROCESSABLE_ENTITY,
