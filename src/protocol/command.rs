@@ -197,16 +197,9 @@ impl fmt::Display for Command {
 }
 
 /// Why a line is not a command.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ParseError(pub String);
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// The longest excerpt of the input quoted in an error message.
 const QUOTE_LIMIT: usize = 40;

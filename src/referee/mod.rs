@@ -43,8 +43,6 @@ pub mod saved;
 pub mod schedule;
 pub mod stats;
 
-use std::fmt;
-
 /// The largest records file read (a game's record takes a few kilobytes:
 /// some hundred thousand games); a larger file is refused before it is
 /// read, by the referee resuming an event, `play --load` and
@@ -54,7 +52,8 @@ pub const RECORDS_MAX_LEN: u64 = 512 << 20;
 /// An error of the referee: bad settings, an unreadable file, an opening
 /// that is not legal. (Engine misbehaviour is not an error but a
 /// [`game_runner::Fault`], which loses the game and lets the event go on.)
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct RefereeError {
     message: String,
 }
@@ -67,14 +66,6 @@ impl RefereeError {
         }
     }
 }
-
-impl fmt::Display for RefereeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for RefereeError {}
 
 impl From<std::io::Error> for RefereeError {
     fn from(err: std::io::Error) -> RefereeError {

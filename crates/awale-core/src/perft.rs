@@ -2,7 +2,6 @@
 //! rules: the number of legal move sequences of exactly `depth` plies, where
 //! a finished game (repetition included) has no legal moves.
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::parallel::prelude::*;
@@ -92,24 +91,15 @@ pub const MAX_DEPTH: u32 = 20;
 const STOP_GRAIN: u32 = 3;
 
 /// Why [`divide`] returned no counts.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum PerftError {
     /// The thread pool could not be built.
+    #[error("cannot start threads: {0}")]
     Threads(crate::parallel::ThreadPoolBuildError),
     /// The stop flag was set before the count was returned.
+    #[error("stopped")]
     Stopped,
 }
-
-impl fmt::Display for PerftError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PerftError::Threads(e) => write!(f, "cannot start threads: {e}"),
-            PerftError::Stopped => f.write_str("stopped"),
-        }
-    }
-}
-
-impl std::error::Error for PerftError {}
 
 /// Perft split by root move ("divide"): the count below each legal move, in
 /// move-generation order. Root moves are shared out over `threads` rayon

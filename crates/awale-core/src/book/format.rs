@@ -22,8 +22,6 @@
 //! A move is stored by its index in [`crate::game::Game::legal_moves`], so
 //! the book does not depend on the notation in use.
 
-use std::fmt;
-
 use crate::checksum::checksum;
 
 /// The version of the layout above; books of another version are refused.
@@ -59,16 +57,9 @@ pub struct Entry {
 }
 
 /// Why a book file was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct FormatError(pub String);
-
-impl fmt::Display for FormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for FormatError {}
 
 /// What a book file holds: its variant, rules and entries.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -18,7 +18,6 @@ pub mod build;
 pub mod check;
 pub mod format;
 
-use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -39,16 +38,9 @@ pub const PLAY_MARGIN: i32 = 15;
 static BUILTIN_BYTES: &[u8] = include_bytes!("oware.bin");
 
 /// A book that could not be opened.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct BookError(String);
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BookError {}
 
 impl From<FormatError> for BookError {
     fn from(e: FormatError) -> BookError {

@@ -156,7 +156,8 @@ impl GameEnd {
 
 /// An error from the rules layer: a malformed or illegal move, a bad position
 /// string or an unknown option. The message names the problem for a person.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct GameError {
     message: String,
 }
@@ -169,14 +170,6 @@ impl GameError {
         }
     }
 }
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for GameError {}
 
 /// A variant of the game: its rules, options, notation and evaluation.
 ///

@@ -117,24 +117,15 @@ fn write_file(
 }
 
 /// Why a seed count file was refused.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// There is no file for that seed count.
+    #[error("{}: no such table file", .0.display())]
     Missing(PathBuf),
     /// The file is there but unusable; the message says why.
+    #[error("{}: {1}", .0.display())]
     Bad(PathBuf, String),
 }
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadError::Missing(p) => write!(f, "{}: no such table file", p.display()),
-            LoadError::Bad(p, why) => write!(f, "{}: {why}", p.display()),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 /// Reads and checks the file of seed count `n` for `rules` in `dir`: header,
 /// codebook, size, checksums and every entry. Returns the codebook and the

@@ -19,7 +19,6 @@
 //! feature set or count, or fails its checksum is refused with an error
 //! saying which; reading never panics.
 
-use std::fmt;
 use std::path::Path;
 
 use crate::checksum::fnv1a_32 as fnv1a;
@@ -37,24 +36,15 @@ pub const fn file_len(count: usize) -> usize {
 }
 
 /// Why a weight file was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WeightsError {
     /// The file could not be read.
+    #[error("cannot read the weight file: {0}")]
     Io(String),
     /// The file is not a usable weight file; the text says why.
+    #[error("bad weight file: {0}")]
     Format(String),
 }
-
-impl fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WeightsError::Io(e) => write!(f, "cannot read the weight file: {e}"),
-            WeightsError::Format(e) => write!(f, "bad weight file: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for WeightsError {}
 
 /// Writes the weights of feature set `set` in the file format.
 pub fn encode(set: u32, weights: &[i32]) -> Vec<u8> {
