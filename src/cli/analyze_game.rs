@@ -18,10 +18,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::json_score::JsonScore;
+use super::progress_bar::progress_bar;
 use awale::files::{read_bounded, write_atomic};
 use awale::game::{Game, Line, Side};
 use awale::ogn::{self, OgnGame};
@@ -224,16 +224,11 @@ fn analyse(game: &OgnGame, settings: &GameAnalysis) -> anyhow::Result<Vec<MoveAn
     }
     let mut searcher = Searcher::new(rules.clone(), settings.hash_mb, settings.threads);
     searcher.set_oracle(table_source.as_ref().and_then(|t| rules.endgame_oracle(t)));
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(game.moves.len() as u64)
-    } else {
-        ProgressBar::hidden()
-    };
-    if let Ok(style) =
-        ProgressStyle::with_template("[{bar:30}] {pos}/{len} moves, {elapsed} elapsed, ETA {eta}")
-    {
-        bar.set_style(style.progress_chars("=> "));
-    }
+    let bar = progress_bar(
+        std::io::stderr().is_terminal(),
+        game.moves.len() as u64,
+        "[{bar:30}] {pos}/{len} moves, {elapsed} elapsed, ETA {eta}",
+    );
     let stop = AtomicBool::new(false);
     let north_first = rules.side_to_move(&game.start) == Side::North;
     let mut line = Line::from_position(rules.clone(), game.start);

@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::progress_bar::progress_bar;
 use super::setup::{option_pairs, GameArgs, RulesArgs, SetupVisitor};
 use awale::book::build::{self, Config};
 use awale::book::{check, Book, BUILTIN, PLAY_MARGIN};
@@ -146,17 +146,10 @@ fn build(args: BuildArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
         type Output = anyhow::Result<Book>;
         fn visit<G: Variant>(self, mut game: G) -> anyhow::Result<Book> {
             game.set_evaluation(self.eval);
-            let bar = if self.quiet {
-                ProgressBar::hidden()
-            } else {
-                ProgressBar::new(1)
-            };
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "ply {msg} [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
-                )
-                .expect("a valid template")
-                .progress_chars("=> "),
+            let bar = progress_bar(
+                !self.quiet,
+                1,
+                "ply {msg} [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
             );
             let stop = AtomicBool::new(false);
             let book = build::build(&game, self.config, &stop, &|p| {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use awale::datagen::{self, Event, Job, Reader, Settings, Stats, Summary};
 use awale::registry::Capabilities;
@@ -17,6 +17,7 @@ use awale::tables::loader::Source;
 use awale::tables::{self, EndgameTables, Rules};
 use awale::variants::oware::Oware;
 
+use super::progress_bar::progress_bar;
 use super::setup::RulesArgs;
 
 /// Arguments of `awale datagen`.
@@ -102,7 +103,11 @@ pub fn run(args: DatagenArgs, eval: &Evaluation) -> anyhow::Result<ExitCode> {
         },
         tables,
     };
-    let bar = progress_bar(args.quiet, games);
+    let bar = progress_bar(
+        !args.quiet && std::io::stderr().is_terminal(),
+        u64::from(games),
+        "[{bar:30}] {pos}/{len} games, {msg}, {elapsed} elapsed, ETA {eta}",
+    );
     let summary =
         generate(&job, &bar).with_context(|| format!("datagen into {}", out.display()))?;
     bar.finish_and_clear();
@@ -133,24 +138,6 @@ fn open_tables(spec: &str, game: &Oware) -> anyhow::Result<Option<Arc<EndgameTab
         }
         Arc::new(tables)
     }))
-}
-
-/// The progress bar of `games` games on stderr, hidden when `quiet` or
-/// when stderr is not a terminal.
-fn progress_bar(quiet: bool, games: u32) -> ProgressBar {
-    let bar = if quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(u64::from(games))
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "[{bar:30}] {pos}/{len} games, {msg}, {elapsed} elapsed, ETA {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    bar
 }
 
 /// Plays the job's games, its events shown on `bar`.

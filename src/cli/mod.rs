@@ -11,6 +11,7 @@ mod json_score;
 mod match_cmd;
 mod perft;
 mod play;
+mod progress_bar;
 mod records;
 mod serve;
 mod setup;

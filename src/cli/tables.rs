@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use serde::Serialize;
 
+use super::progress_bar::progress_bar;
 use super::setup::GameArgs;
 use awale::game::{Game, GameEnd, Line};
 use awale::registry;
@@ -126,17 +127,10 @@ fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     );
     let progress = Progress::default();
     let finished = AtomicBool::new(false);
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(0)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "level {msg:>2} [{bar:30}] {human_pos}/{human_len} steps, {elapsed} elapsed, ETA {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
+    let bar = progress_bar(
+        !args.quiet,
+        0,
+        "level {msg:>2} [{bar:30}] {human_pos}/{human_len} steps, {elapsed} elapsed, ETA {eta}",
     );
     let result = std::thread::scope(|scope| {
         scope.spawn(|| {

@@ -83,6 +83,8 @@ impl Stats {
     /// A report for people, one line each.
     pub fn lines(&self) -> Vec<String> {
         let share = |n: u64, of: u64| 100.0 * n as f64 / of.max(1) as f64;
+        // A count and its share of `of`: `12 (3.4%)`.
+        let counted = |n: u64, of: u64| format!("{n} ({:.1}%)", share(n, of));
         let p = self.positions;
         let mut out = vec![
             format!(
@@ -96,13 +98,10 @@ impl Stats {
                 p as f64 / self.games.max(1) as f64
             ),
             format!(
-                "results: South wins {} ({:.1}%), draws {} ({:.1}%), North wins {} ({:.1}%)",
-                self.results[0],
-                share(self.results[0], self.games),
-                self.results[1],
-                share(self.results[1], self.games),
-                self.results[2],
-                share(self.results[2], self.games),
+                "results: South wins {}, draws {}, North wins {}",
+                counted(self.results[0], self.games),
+                counted(self.results[1], self.games),
+                counted(self.results[2], self.games),
             ),
             format!(
                 "positions by result of the side to move: won {:.1}%, drawn {:.1}%, lost {:.1}%",
@@ -119,20 +118,15 @@ impl Stats {
             .collect();
         out.push(format!("endings: {}", endings.join(", ")));
         out.push(format!(
-            "covered by the tables: {} ({:.1}%), exact under every history {} ({:.1}%), value known for the game's history {} ({:.1}%)",
-            self.covered,
-            share(self.covered, p),
-            self.exact,
-            share(self.exact, p),
-            self.table_applies,
-            share(self.table_applies, p),
+            "covered by the tables: {}, exact under every history {}, value known for the game's history {}",
+            counted(self.covered, p),
+            counted(self.exact, p),
+            counted(self.table_applies, p),
         ));
         out.push(format!(
-            "proven search scores: {} ({:.1}%); best move a capture: {} ({:.1}%)",
-            self.proven,
-            share(self.proven, p),
-            self.captures,
-            share(self.captures, p),
+            "proven search scores: {}; best move a capture: {}",
+            counted(self.proven, p),
+            counted(self.captures, p),
         ));
         let bands: Vec<String> = [(0, 10), (11, 16), (17, 24), (25, 32), (33, 40), (41, 48)]
             .iter()

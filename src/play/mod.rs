@@ -647,13 +647,25 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    /// Checks that `out` has each of `parts`.
+    fn says_all(out: &str, parts: &[&str]) {
+        for part in parts {
+            assert!(out.contains(part), "{part:?} not in {out}");
+        }
+    }
+
     #[test]
     fn two_people_play_and_undo() {
         let out = run([true, true], b"C\nf\nundo\nmoves\nquit\n");
-        assert!(out.contains("South (player) plays C"), "{out}");
-        assert!(out.contains("North (player) plays f"), "{out}");
-        assert!(out.contains("Move taken back."), "{out}");
-        assert!(out.contains("Played: C\n"), "{out}");
+        says_all(
+            &out,
+            &[
+                "South (player) plays C",
+                "North (player) plays f",
+                "Move taken back.",
+                "Played: C\n",
+            ],
+        );
         assert!(out.ends_with("Bye.\n"), "{out}");
     }
 
@@ -663,14 +675,19 @@ mod tests {
             [true, false],
             b"Z\na\nlevel extreme\nmovetime x\nC C\n\x00\xff\nlevel medium\nmovetime 7\nundo\n",
         );
-        assert!(out.contains("Not a move here: malformed move 'Z'"), "{out}");
-        assert!(out.contains("illegal move a"), "{out}");
-        assert!(out.contains("Usage: level"), "{out}");
-        assert!(out.contains("Usage: movetime"), "{out}");
-        assert!(out.contains("one move at a time"), "{out}");
-        assert!(out.contains("Level set to medium."), "{out}");
-        assert!(out.contains("7 ms per move"), "{out}");
-        assert!(out.contains("Nothing to take back."), "{out}");
+        says_all(
+            &out,
+            &[
+                "Not a move here: malformed move 'Z'",
+                "illegal move a",
+                "Usage: level",
+                "Usage: movetime",
+                "one move at a time",
+                "Level set to medium.",
+                "7 ms per move",
+                "Nothing to take back.",
+            ],
+        );
     }
 
     #[test]

@@ -333,6 +333,15 @@ mod tests {
         assert!((a - b).abs() < eps, "{a} != {b}");
     }
 
+    /// The record of `wins`, `draws` and `losses`.
+    fn counts(wins: u32, draws: u32, losses: u32) -> Wdl {
+        Wdl {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     #[test]
     fn elo_and_interval_of_a_worked_example() {
         // W=60 D=20 L=20, N=100: s = (60 + 10)/100 = 0.7,
@@ -340,11 +349,7 @@ mod tests {
         // σ² = (60·0.3² + 20·0.2² + 20·0.7²)/100 = (5.4 + 0.8 + 9.8)/100 = 0.16,
         // standard error sqrt(0.16/100) = 0.04, interval s ± 0.0784 =
         // [0.621601, 0.778399] -> [86.22, 218.25] Elo, margin 66.01.
-        let wdl = Wdl {
-            wins: 60,
-            draws: 20,
-            losses: 20,
-        };
+        let wdl = counts(60, 20, 20);
         close(wdl.score().unwrap(), 0.7, 1e-12);
         close(wdl.elo().unwrap(), 147.1907, 1e-3);
         close(wdl.elo_margin().unwrap(), 66.0134, 1e-3);
@@ -356,25 +361,13 @@ mod tests {
     fn los_of_a_worked_example() {
         // W=30 D=40 L=20: LOS = (1 + erf(10 / sqrt(2·50)))/2 = (1 + erf(1))/2
         // = (1 + 0.8427008)/2 = 0.9213504. Elo: s = 50/90, 38.764.
-        let wdl = Wdl {
-            wins: 30,
-            draws: 40,
-            losses: 20,
-        };
+        let wdl = counts(30, 40, 20);
         close(wdl.los(), 0.921_350_4, 1e-6);
         close(wdl.elo().unwrap(), 38.764, 1e-3);
         close(wdl.elo_margin().unwrap(), 54.012, 1e-3);
         close(Wdl::default().los(), 0.5, 1e-12);
         assert_eq!(Wdl::default().elo(), None);
-        assert_eq!(
-            Wdl {
-                wins: 3,
-                draws: 0,
-                losses: 0
-            }
-            .elo(),
-            None
-        );
+        assert_eq!(counts(3, 0, 0).elo(), None);
     }
 
     #[test]
@@ -387,31 +380,19 @@ mod tests {
         // s0 = 0.5, s1 = 1/(1 + 10^(-10/400)) = 0.514387.
         // W=30 D=40 L=20: s = 0.555556, σ² = 0.135802,
         // LLR = 90 · 0.014387 · (1.111111 - 1.014387) / (2 · 0.135802) = 0.46112.
-        let wdl = Wdl {
-            wins: 30,
-            draws: 40,
-            losses: 20,
-        };
+        let wdl = counts(30, 40, 20);
         close(sprt.llr(&wdl), 0.461_121, 1e-5);
         assert_eq!(sprt.decide(sprt.llr(&wdl)), SprtStatus::Continue);
         // W=400 D=200 L=200: s = 0.625, σ² = 0.171875,
         // LLR = 800 · 0.014387 · (1.25 - 1.014387) / 0.34375 = 7.889 -> H1.
-        let wdl = Wdl {
-            wins: 400,
-            draws: 200,
-            losses: 200,
-        };
+        let wdl = counts(400, 200, 200);
         close(sprt.llr(&wdl), 7.889_001, 1e-5);
         assert_eq!(sprt.decide(sprt.llr(&wdl)), SprtStatus::AcceptH1);
         // The mirror: s = 0.375, LLR = 800 · 0.014387 · (0.75 - 1.014387)/0.34375 = -8.852 -> H0.
         close(sprt.llr(&wdl.flipped()), -8.852_450, 1e-5);
         assert_eq!(sprt.decide(sprt.llr(&wdl.flipped())), SprtStatus::AcceptH0);
         // Every game won: the zero counts become 0.5, and the test decides.
-        let all = Wdl {
-            wins: 100,
-            draws: 0,
-            losses: 0,
-        };
+        let all = counts(100, 0, 0);
         assert_eq!(sprt.decide(sprt.llr(&all)), SprtStatus::AcceptH1);
     }
 

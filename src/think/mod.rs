@@ -489,6 +489,14 @@ mod tests {
         }
     }
 
+    /// Checks that `thought` answered `mv`, then releases its slow mind
+    /// and checks that the mind comes back.
+    fn answered_then_back(thought: Thought<Slow>, release: &mpsc::Sender<()>, mv: &str) {
+        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some(mv));
+        release.send(()).unwrap();
+        assert!(thought.session.wait().is_some());
+    }
+
     #[test]
     fn a_grace_run_out_before_any_report_still_answers_a_legal_move() {
         // Stopped before it starts, with no grace: the answer is due before
@@ -500,9 +508,7 @@ mod tests {
         stop.trigger();
         let thought = think(mind, req, &stop, |_| {});
         assert!(!thought.failed);
-        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("B"));
-        release.send(()).unwrap();
-        assert!(thought.session.wait().is_some());
+        answered_then_back(thought, &release, "B");
     }
 
     #[test]
@@ -517,9 +523,7 @@ mod tests {
         let thought = think(mind, request(10), &stop, move |r| {
             seen.lock().unwrap().push(r.line.clone())
         });
-        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("C"));
-        release.send(()).unwrap();
-        assert!(thought.session.wait().is_some());
+        answered_then_back(thought, &release, "C");
         assert_eq!(*printed.lock().unwrap(), ["info depth 1 pv C"]);
     }
 
@@ -548,9 +552,7 @@ mod tests {
                 thread::sleep(Duration::from_millis(100));
             })
         };
-        assert_eq!(thought.best.map(|b| b.mv).as_deref(), Some("D"));
-        release.send(()).unwrap();
-        assert!(thought.session.wait().is_some());
+        answered_then_back(thought, &release, "D");
         assert_eq!(*printed.lock().unwrap(), ["info depth 1 pv D"]);
     }
 

@@ -40,7 +40,7 @@ fn positive() -> RangedU64ValueParser<usize> {
     RangedU64ValueParser::new().range(1..)
 }
 
-#[derive(Subcommand)]
+#[derive(Debug, Subcommand)]
 enum Command {
     /// Positions a witness proves inexact (a history changes their value)
     /// against those the tables mark exact, and what a plain minimax settles.
@@ -151,34 +151,27 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
 
+    /// The command `args` (after the program's name) parse to, as Debug
+    /// writes it.
+    fn parsed(args: &[&str]) -> String {
+        let cli = Cli::try_parse_from(["awale-census"].iter().chain(args)).unwrap();
+        format!("{:?}", cli.command)
+    }
+
     #[test]
     fn the_arguments_have_the_documented_defaults() {
-        let cli = Cli::try_parse_from(["awale-census", "history"]).unwrap();
-        assert!(matches!(
-            cli.command,
-            Command::History {
-                min_seeds: 3,
-                max_seeds: 8,
-                sample: 200
-            }
-        ));
-        let cli = Cli::try_parse_from(["awale-census", "every-history"]).unwrap();
-        assert!(matches!(
-            cli.command,
-            Command::EveryHistory {
-                max_seeds: 3,
-                cap: 20_000,
-                sample: None
-            }
-        ));
-        let cli = Cli::try_parse_from(["awale-census", "witness", "--max-seeds", "5"]).unwrap();
-        assert!(matches!(
-            cli.command,
-            Command::Witness {
-                min_seeds: 0,
-                max_seeds: 5
-            }
-        ));
+        assert_eq!(
+            parsed(&["history"]),
+            "History { min_seeds: 3, max_seeds: 8, sample: 200 }"
+        );
+        assert_eq!(
+            parsed(&["every-history"]),
+            "EveryHistory { max_seeds: 3, cap: 20000, sample: None }"
+        );
+        assert_eq!(
+            parsed(&["witness", "--max-seeds", "5"]),
+            "Witness { min_seeds: 0, max_seeds: 5 }"
+        );
         assert!(Cli::try_parse_from(["awale-census", "witness", "--max-seeds", "32"]).is_err());
         assert!(Cli::try_parse_from(["awale-census", "history", "--sample", "0"]).is_err());
     }
