@@ -13,6 +13,8 @@ pub(crate) mod move_text;
 pub mod oware;
 pub(crate) mod packing;
 pub(crate) mod position_text;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod transparent;
 pub mod view;
 pub mod weight_file;

@@ -3,51 +3,30 @@
 //! endings, notation and the refusal of bad input.
 
 use super::*;
-use crate::game::{play_moves, History};
+use crate::game::History;
+use crate::variants::testing;
 
 /// A position from the listed holes (others empty) and South's score, South
 /// to move with the special seeds placed; North gets the rest of the 74.
 fn setup(holes: &[(usize, &str)], south: u32) -> Board {
-    let mut cells = vec!["0".to_string(); HOLES];
-    let mut on_board = 0;
-    for &(h, text) in holes {
-        cells[h - 1] = text.to_string();
-        on_board += text
-            .split(|c: char| c.is_ascii_alphabetic())
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<u32>().unwrap())
-            .sum::<u32>();
-    }
-    let text = format!("{}-{south}-{}-S", cells.join("-"), SEEDS - on_board - south);
-    Colors12.parse_position(&text).unwrap()
+    testing::setup(&Colors12, holes, south, 'S')
 }
 
 fn holes(pos: &Board) -> Vec<(usize, String)> {
-    Colors12
-        .format_position(pos)
-        .split('-')
-        .take(HOLES)
-        .enumerate()
-        .filter(|(_, t)| *t != "0")
-        .map(|(i, t)| (i + 1, t.to_string()))
-        .collect()
+    testing::holes(&Colors12, pos)
 }
 
-fn owned(v: &[(usize, &str)]) -> Vec<(usize, String)> {
-    v.iter().map(|&(h, t)| (h, t.to_string())).collect()
+#[track_caller]
+fn assert_holes(pos: &Board, expected: &[(usize, &str)]) {
+    testing::assert_holes(&Colors12, pos, expected);
 }
 
 fn play(pos: &Board, mv: &str) -> Board {
-    Colors12.play(pos, Colors12.parse_move(pos, mv).unwrap())
+    testing::play(&Colors12, pos, mv)
 }
 
 fn listed(pos: &Board) -> Vec<String> {
-    let mut moves = <Colors12 as Game>::Moves::default();
-    Colors12.legal_moves(pos, &mut moves);
-    moves
-        .iter()
-        .map(|&m| Colors12.format_move(pos, m))
-        .collect()
+    testing::listed(&Colors12, pos)
 }
 
 #[test]
@@ -83,16 +62,16 @@ fn special_seed_in_the_middle() {
     let pos = setup(&[(1, "2R2B1S"), (12, "4R4B")], 30);
     // Red, red, special, black, black into holes 2..6.
     let next = play(&pos, "1R3");
-    assert_eq!(
-        holes(&next),
-        owned(&[
+    assert_holes(
+        &next,
+        &[
             (2, "1R"),
             (3, "1R"),
             (4, "1S"),
             (5, "1B"),
             (6, "1B"),
-            (12, "4R4B")
-        ])
+            (12, "4R4B"),
+        ],
     );
 }
 
@@ -101,9 +80,9 @@ fn two_special_seeds_are_sown_at_s_and_s_plus_1() {
     let pos = setup(&[(1, "1R1B2S"), (12, "4R4B")], 30);
     assert_eq!(listed(&pos)[..3], ["1R1", "1R2", "1R3"]);
     let next = play(&pos, "1B2");
-    assert_eq!(
-        holes(&next),
-        owned(&[(2, "1B"), (3, "1S"), (4, "1S"), (5, "1R"), (12, "4R4B")])
+    assert_holes(
+        &next,
+        &[(2, "1B"), (3, "1S"), (4, "1S"), (5, "1R"), (12, "4R4B")],
     );
     let err = Colors12.parse_move(&pos, "1B4").unwrap_err().to_string();
     assert!(err.contains("S and S+1") && err.contains("1 to 3"), "{err}");
@@ -117,7 +96,7 @@ fn special_seed_last_captures_with_red_only() {
     let pos = setup(&[(6, "1S"), (7, "1R3B"), (10, "3R3B"), (1, "2R")], 30);
     let next = play(&pos, "6R1");
     assert_eq!(next.score(0), 32);
-    assert_eq!(holes(&next), owned(&[(1, "2R"), (7, "3B"), (10, "3R3B")]));
+    assert_holes(&next, &[(1, "2R"), (7, "3B"), (10, "3R3B")]);
 }
 
 #[test]
@@ -130,15 +109,12 @@ fn special_seed_last_captures_with_black_only() {
     // Hole 6 is South's: the chain stops there.
     let next = play(&pos, "5R2");
     assert_eq!(next.score(0), 33);
-    assert_eq!(
-        holes(&next),
-        owned(&[(1, "2R"), (6, "1R"), (8, "4R1B"), (10, "3R3B")])
-    );
+    assert_holes(&next, &[(1, "2R"), (6, "1R"), (8, "4R1B"), (10, "3R3B")]);
     // Black qualifying alone: special last into a hole of 1 red 1 black...
     let pos = setup(&[(6, "1S"), (7, "3R1B"), (10, "3R3B"), (1, "2R")], 30);
     let next = play(&pos, "6B1");
     assert_eq!(next.score(0), 32);
-    assert_eq!(holes(&next), owned(&[(1, "2R"), (7, "3R"), (10, "3R3B")]));
+    assert_holes(&next, &[(1, "2R"), (7, "3R"), (10, "3R3B")]);
 }
 
 #[test]
@@ -160,10 +136,7 @@ fn chain_narrows_from_both_colours_to_one() {
     // qualified.
     let next = play(&pos, "6R3");
     assert_eq!(next.score(0), 26 + 8);
-    assert_eq!(
-        holes(&next),
-        owned(&[(1, "2R"), (7, "2R"), (8, "4R"), (10, "3R3B")])
-    );
+    assert_holes(&next, &[(1, "2R"), (7, "2R"), (8, "4R"), (10, "3R3B")]);
 }
 
 #[test]
@@ -256,7 +229,6 @@ fn repetition_ends_the_game_through_the_history() {
 fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
     let game = Colors12;
     let pos = setup(&[(1, "2R"), (3, "3R3B1S"), (8, "3R3B"), (12, "1B")], 29);
-    let before = pos;
     let cases = [
         ("14X", "hole numbers run from 1 to 12"),
         ("3X", "'X' is not a colour"),
@@ -270,16 +242,7 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
         ("3", "already placed"),
         ("R2", "expected a hole number"),
     ];
-    let history = History::new(game.key(&pos));
-    for (text, why) in cases {
-        let err = game.parse_move(&pos, text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-        let err = play_moves(&game, pos, &history, text)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("move 1") && err.contains(why), "{text}: {err}");
-    }
-    assert_eq!(pos, before);
+    testing::assert_moves_refused(&game, &pos, "", &cases);
     assert!(game.parse_move(&pos, "3r7").is_ok() && game.parse_move(&pos, "3n1").is_ok());
 }
 
@@ -310,10 +273,7 @@ fn bad_positions_are_refused_with_the_reason() {
             "'Q' is not a seed letter",
         ),
     ];
-    for (text, why) in cases {
-        let err = game.parse_position(&text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-    }
+    testing::assert_refused(&cases, |text| game.parse_position(text));
 }
 
 /// The start renders twelve `3R3B` holes and a placement to make, and the

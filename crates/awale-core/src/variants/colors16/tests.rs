@@ -2,22 +2,27 @@
 //! endings, notation and the refusal of bad input.
 
 use super::*;
-use crate::game::{play_moves, EndReason, Game, History};
-use crate::variants::family16::testing::{self, owned};
+use crate::game::{EndReason, Game};
+use crate::variants::testing;
 
 /// A position from the listed holes (others empty) and South's score; North
 /// gets the rest of the 64 seeds.
 fn setup(holes: &[(usize, &str)], south: u32, side: char) -> Board {
-    testing::setup::<Colors16>(holes, south, side)
+    testing::setup(&Colors16, holes, south, side)
 }
 
 /// The holes of a position as `(number, text)` for the non-empty ones.
 fn holes(pos: &Board) -> Vec<(usize, String)> {
-    testing::holes(Colors16, pos)
+    testing::holes(&Colors16, pos)
+}
+
+#[track_caller]
+fn assert_holes(pos: &Board, expected: &[(usize, &str)]) {
+    testing::assert_holes(&Colors16, pos, expected);
 }
 
 fn play(pos: &Board, mv: &str) -> Board {
-    testing::play(Colors16, pos, mv)
+    testing::play(&Colors16, pos, mv)
 }
 
 #[test]
@@ -28,9 +33,7 @@ fn start_position_and_moves() {
         game.format_position(&start),
         format!("{}0-0-S", "2R2B-".repeat(16))
     );
-    let mut moves = <Colors16 as Game>::Moves::default();
-    game.legal_moves(&start, &mut moves);
-    let written: Vec<String> = moves.iter().map(|&m| game.format_move(&start, m)).collect();
+    let written = testing::listed(&game, &start);
     assert_eq!(written[..4], ["1R", "1B", "3R", "3B"]);
     assert_eq!(written.len(), 16);
     assert_eq!(game.count_legal_moves(&start), 16);
@@ -44,10 +47,7 @@ fn blue_seeds_skip_the_movers_holes() {
         'S',
     );
     let next = play(&pos, "1B");
-    assert_eq!(
-        holes(&next),
-        owned(&[(2, "4R1B"), (3, "4R"), (4, "4R1B"), (6, "4R1B")])
-    );
+    assert_holes(&next, &[(2, "4R1B"), (3, "4R"), (4, "4R1B"), (6, "4R1B")]);
     assert_eq!(next.score(0), 20);
 }
 
@@ -97,7 +97,7 @@ fn chain_crosses_from_the_opponents_holes_into_own_holes_and_the_origin() {
     // origin 3 keeps its 2 blue, 2 (North) = 3; hole 1 is empty.
     let next = play(&pos, "3R");
     assert_eq!(next.score(0), 20 + 12);
-    assert_eq!(holes(&next), owned(&[(8, "4R"), (9, "4R"), (10, "4B")]));
+    assert_holes(&next, &[(8, "4R"), (9, "4R"), (10, "4B")]);
     assert_eq!(Colors16.end(&next), None);
 }
 
@@ -173,8 +173,8 @@ fn a_colour_the_hole_lacks_is_refused() {
 fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
     let game = Colors16;
     let start = game.start();
-    let history = History::new(game.key(&start));
     let cases = [
+        ("", "expected a hole number"),
         ("14X", "'X' is not a colour"),
         ("2R", "belongs to the opponent"),
         ("17R", "from 1 to 16"),
@@ -184,16 +184,7 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
         ("3RB", "not a colour"),
         ("99999999999999999999999R", "from 1 to 16"),
     ];
-    let err = game.parse_move(&start, "").unwrap_err().to_string();
-    assert!(err.contains("expected a hole number"), "{err}");
-    for (text, why) in cases {
-        let err = game.parse_move(&start, text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-        let err = play_moves(&game, start, &history, &format!("1R 2R {text}"))
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("move 3") && err.contains(why), "{text}: {err}");
-    }
+    testing::assert_moves_refused(&game, &start, "1R 2R", &cases);
     assert_eq!(start, Colors16.start());
     let pos = setup(&[(1, "2R"), (2, "4R"), (3, "4B")], 27, 'S');
     let err = game.parse_move(&pos, "5R").unwrap_err().to_string();
@@ -221,10 +212,7 @@ fn bad_positions_are_refused_with_the_reason() {
             "not a seed letter",
         ),
     ];
-    for (text, why) in cases {
-        let err = game.parse_position(&text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-    }
+    testing::assert_refused(&cases, |text| game.parse_position(text));
 }
 
 #[test]

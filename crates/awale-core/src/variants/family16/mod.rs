@@ -92,9 +92,6 @@ impl<R: Rules> crate::variants::view::BoardView for R {
     }
 }
 
-#[cfg(test)]
-pub(crate) mod testing;
-
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Features, Game, GameEnd, GameError, OptionInfo, Side};
