@@ -21,56 +21,105 @@ fn seeds_in(text: &str) -> u32 {
         .sum()
 }
 
-/// A position of `game` from the listed holes as `(number, text)` (the
-/// others empty), South's score `south` and `side` ('S' or 'N') to move;
-/// North gets the rest of the seeds.
-pub(crate) fn setup<G: BoardView>(
-    game: &G,
-    holes: &[(usize, &str)],
-    south: u32,
-    side: char,
-) -> G::Position {
-    let mut cells = vec!["0".to_string(); game.hole_count()];
-    for &(h, text) in holes {
-        cells[h - 1] = text.to_string();
+/// What the variants' tests do with positions and moves written as text,
+/// for every variant with a board view.
+pub(crate) trait Written: BoardView {
+    /// A position from the listed holes as `(number, text)` (the others
+    /// empty), South's score `south` and `side` ('S' or 'N') to move; North
+    /// gets the rest of the seeds.
+    fn setup(&self, holes: &[(usize, &str)], south: u32, side: char) -> Self::Position {
+        let mut cells = vec!["0".to_string(); self.hole_count()];
+        for &(h, text) in holes {
+            cells[h - 1] = text.to_string();
+        }
+        let on_board: u32 = holes.iter().map(|&(_, text)| seeds_in(text)).sum();
+        let north = seeds(self) - on_board - south;
+        let text = format!("{}-{south}-{north}-{side}", cells.join("-"));
+        self.parse_position(&text).unwrap()
     }
-    let on_board: u32 = holes.iter().map(|&(_, text)| seeds_in(text)).sum();
-    let north = seeds(game) - on_board - south;
-    let text = format!("{}-{south}-{north}-{side}", cells.join("-"));
-    game.parse_position(&text).unwrap()
+
+    /// The start's position string with its first holes written `holes`
+    /// and the fields after the holes written `tail` (`0-0-S`): the
+    /// position strings of the tests of bad input.
+    fn start_with(&self, holes: &[&str], tail: &str) -> String {
+        let start = self.format_position(&self.start());
+        let mut fields: Vec<&str> = start.split('-').take(self.hole_count()).collect();
+        fields[..holes.len()].copy_from_slice(holes);
+        format!("{}-{tail}", fields.join("-"))
+    }
+
+    /// Checks that the start renders `hole` in every hole and says `says`.
+    #[track_caller]
+    fn assert_start_renders(&self, hole: &str, says: &str) {
+        let text = self.render(&self.start());
+        assert_eq!(text.matches(hole).count(), self.hole_count(), "{text}");
+        assert!(text.contains(says), "{text}");
+    }
+
+    /// Checks that the variant has no rule option and refuses `option`.
+    #[track_caller]
+    fn assert_no_options(&self, option: &str, value: &str) {
+        assert!(self.options().is_empty());
+        let err = self
+            .clone()
+            .set_option(option, value)
+            .unwrap_err()
+            .to_string();
+        let why = format!("variant {} has no rule options", self.name());
+        assert!(err.contains(&why), "{err}");
+    }
+
+    /// The non-empty holes of `pos` as `(number, text)`, read from its
+    /// position string.
+    fn holes(&self, pos: &Self::Position) -> Vec<(usize, String)> {
+        self.format_position(pos)
+            .split('-')
+            .take(self.hole_count())
+            .enumerate()
+            .filter(|(_, t)| *t != "0")
+            .map(|(i, t)| (i + 1, t.to_string()))
+            .collect()
+    }
+
+    /// Checks that the non-empty holes of `pos` are `expected`, as
+    /// [`Written::holes`] reads them.
+    #[track_caller]
+    fn assert_holes(&self, pos: &Self::Position, expected: &[(usize, &str)]) {
+        let expected: Vec<(usize, String)> = expected.iter().map(|&(h, t)| (h, t.into())).collect();
+        assert_eq!(self.holes(pos), expected);
+    }
+
+    /// Plays `mv` from `pos` and checks South's score and the non-empty
+    /// holes after it; returns the position reached.
+    #[track_caller]
+    fn assert_plays(
+        &self,
+        pos: &Self::Position,
+        mv: &str,
+        south: u32,
+        expected: &[(usize, &str)],
+    ) -> Self::Position {
+        let next = self.played(pos, mv);
+        assert_eq!(self.scores(&next)[0], south, "South's score after {mv}");
+        self.assert_holes(&next, expected);
+        next
+    }
+
+    /// The position after `mv`, written in the variant's notation, which
+    /// must be legal.
+    fn played(&self, pos: &Self::Position, mv: &str) -> Self::Position {
+        self.play(pos, self.parse_move(pos, mv).unwrap())
+    }
+
+    /// The legal moves of `pos`, written in the variant's notation.
+    fn listed(&self, pos: &Self::Position) -> Vec<String> {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(pos, &mut moves);
+        moves.iter().map(|&m| self.format_move(pos, m)).collect()
+    }
 }
 
-/// The non-empty holes of `pos` as `(number, text)`, read from its
-/// position string.
-pub(crate) fn holes<G: BoardView>(game: &G, pos: &G::Position) -> Vec<(usize, String)> {
-    game.format_position(pos)
-        .split('-')
-        .take(game.hole_count())
-        .enumerate()
-        .filter(|(_, t)| *t != "0")
-        .map(|(i, t)| (i + 1, t.to_string()))
-        .collect()
-}
-
-/// Checks that the non-empty holes of `pos` are `expected`, as [`holes`]
-/// reads them.
-#[track_caller]
-pub(crate) fn assert_holes<G: BoardView>(game: &G, pos: &G::Position, expected: &[(usize, &str)]) {
-    let expected: Vec<(usize, String)> = expected.iter().map(|&(h, t)| (h, t.into())).collect();
-    assert_eq!(holes(game, pos), expected);
-}
-
-/// Plays `mv`, written in the variant's notation, which must be legal.
-pub(crate) fn play<G: Game>(game: &G, pos: &G::Position, mv: &str) -> G::Position {
-    game.play(pos, game.parse_move(pos, mv).unwrap())
-}
-
-/// The legal moves of `pos`, written in the variant's notation.
-pub(crate) fn listed<G: Game>(game: &G, pos: &G::Position) -> Vec<String> {
-    let mut moves = G::Moves::default();
-    game.legal_moves(pos, &mut moves);
-    moves.iter().map(|&m| game.format_move(pos, m)).collect()
-}
+impl<G: BoardView> Written for G {}
 
 /// Checks that `parse` refuses each text of `cases` with an error that
 /// gives its reason.

@@ -134,8 +134,12 @@ pub trait Rules: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'stati
     /// The widest hole text [`Game::render`] makes room for.
     const CELL: usize = if Self::CLEAR_PER_HOLE == 0 { 6 } else { 8 };
 
-    /// The variant's evaluation: its own fitted weights (see
-    /// [`embedded_eval`]), decoded once.
+    /// The variant's fitted weights: a weight file of feature set 16 made by
+    /// `awale tune --records` (`docs/eval.md`), included in the binary.
+    const WEIGHTS: &'static [u8];
+
+    /// The variant's evaluation: [`Rules::WEIGHTS`] (see [`embedded_eval`]),
+    /// decoded once.
     fn eval() -> &'static Eval;
 }
 
@@ -470,3 +474,6 @@ impl<R: Rules> Features for R {
         vec![0; features::COUNT]
     }
 }
+
+#[cfg(test)]
+mod tests;

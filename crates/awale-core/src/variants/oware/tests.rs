@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::{game_end, play_moves, History};
+use crate::variants::testing::Written;
 
 fn pos(text: &str) -> Board {
     Oware::default().parse_position(text).unwrap()
@@ -14,13 +15,13 @@ fn play(game: &Oware, text: &str, mv: &str) -> String {
 }
 
 fn legal(game: &Oware, text: &str) -> Vec<String> {
-    crate::variants::testing::listed(game, &game.parse_position(text).unwrap())
+    game.listed(&game.parse_position(text).unwrap())
 }
 
 /// Checks each `(position, move, position after)` of `cases` under the
 /// default rules.
 #[track_caller]
-fn assert_plays(cases: &[(&str, &str, &str)]) {
+fn assert_sowings(cases: &[(&str, &str, &str)]) {
     let g = Oware::default();
     for &(before, mv, after) in cases {
         assert_eq!(play(&g, before, mv), after, "{before} {mv}");
@@ -29,7 +30,7 @@ fn assert_plays(cases: &[(&str, &str, &str)]) {
 
 #[test]
 fn sowing_without_a_lap() {
-    assert_plays(&[
+    assert_sowings(&[
         (
             "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
             "C",
@@ -45,7 +46,7 @@ fn sowing_without_a_lap() {
 
 #[test]
 fn a_lap_skips_the_origin() {
-    assert_plays(&[
+    assert_sowings(&[
         // 12 seeds from hole 1: one in each of holes 2..12, the twelfth in hole 2.
         (
             "12-0-0-0-0-0-6-6-6-6-6-6-0-0-S",
@@ -64,7 +65,7 @@ fn a_lap_skips_the_origin() {
 #[test]
 fn single_capture() {
     // F's last seed lands in hole 7, which held 1: 2 captured.
-    assert_plays(&[(
+    assert_sowings(&[(
         "4-4-4-4-4-1-1-5-5-5-5-2-2-2-S",
         "F",
         "4-4-4-4-4-0-0-5-5-5-5-2-4-2-N",
@@ -73,7 +74,7 @@ fn single_capture() {
 
 #[test]
 fn chained_capture_and_what_stops_it() {
-    assert_plays(&[
+    assert_sowings(&[
         // E sows holes 6..9: 9 and 8 reach 3 and 2, then 7 holds 4: the chain stops there.
         (
             "4-4-4-4-4-4-3-1-2-5-5-5-1-2-S",
