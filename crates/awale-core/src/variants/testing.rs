@@ -38,6 +38,16 @@ pub(crate) trait Written: BoardView {
         self.parse_position(&text).unwrap()
     }
 
+    /// Checks that the start is written `text` and read back from it, and
+    /// returns it.
+    #[track_caller]
+    fn assert_start_written(&self, text: &str) -> Self::Position {
+        let start = self.start();
+        assert_eq!(self.format_position(&start), text);
+        assert_eq!(self.parse_position(text), Ok(start));
+        start
+    }
+
     /// The start's position string with its first holes written `holes`
     /// and the fields after the holes written `tail` (`0-0-S`): the
     /// position strings of the tests of bad input.

@@ -15,13 +15,9 @@ fn setup(holes: &[(usize, &str)], south: u32) -> Board {
 #[test]
 fn setup_phase_places_both_special_seeds_then_south_sows() {
     let game = Colors12;
-    let start = game.start();
+    let start = game.assert_start_written(&format!("{}0-0-S-2S", "3R3B-".repeat(12)));
     assert_eq!(
-        game.format_position(&start),
-        format!("{}0-0-S-2S", "3R3B-".repeat(12))
-    );
-    assert_eq!(
-        Colors12.listed(&start),
+        game.listed(&start),
         (1..=12).map(|h| h.to_string()).collect::<Vec<_>>()
     );
     assert_eq!(game.end(&start), None);

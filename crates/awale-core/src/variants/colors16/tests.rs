@@ -8,11 +8,7 @@ use crate::variants::testing::{self, Written};
 #[test]
 fn start_position_and_moves() {
     let game = Colors16;
-    let start = game.start();
-    assert_eq!(
-        game.format_position(&start),
-        format!("{}0-0-S", "2R2B-".repeat(16))
-    );
+    let start = game.assert_start_written(&format!("{}0-0-S", "2R2B-".repeat(16)));
     let written = game.listed(&start);
     assert_eq!(written[..4], ["1R", "1B", "3R", "3B"]);
     assert_eq!(written.len(), 16);
@@ -175,8 +171,6 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
 #[test]
 fn bad_positions_are_refused_with_the_reason() {
     let game = Colors16;
-    let start = game.start_with(&[], "0-0-S");
-    assert_eq!(game.parse_position(&start), Ok(Colors16.start()));
     let cases = [
         (game.start_with(&[], "1-0-S"), "add up to 65"),
         (format!("{}0-0-S", "2R2B-".repeat(15)), "expected 19 fields"),

@@ -75,10 +75,6 @@ impl<R: Rules> crate::variants::view::BoardView for R {
         ])
     }
 
-    fn hand(&self, _pos: &Board) -> Option<[u32; 2]> {
-        None
-    }
-
     fn hole_of(&self, _pos: &Board, mv: Move) -> usize {
         mv.hole()
     }

@@ -8,15 +8,9 @@ use crate::variants::testing::{self, Written};
 
 #[test]
 fn start_positions_and_moves() {
-    for (text, seeds) in [
-        (Transparent80.format_position(&Transparent80.start()), 80),
-        (Transparent96.format_position(&Transparent96.start()), 96),
-    ] {
-        let hole = if seeds == 80 { "2R2B1T-" } else { "2R2B2T-" };
-        assert_eq!(text, format!("{}0-0-S", hole.repeat(16)));
-    }
+    Transparent80.assert_start_written(&format!("{}0-0-S", "2R2B1T-".repeat(16)));
     let game = Transparent96;
-    let start = game.start();
+    let start = game.assert_start_written(&format!("{}0-0-S", "2R2B2T-".repeat(16)));
     let written = game.listed(&start);
     assert_eq!(written[..6], ["1R", "1B", "1TR", "1TB", "3R", "3B"]);
     assert_eq!(written.len(), 32);
