@@ -7,6 +7,7 @@
 pub mod colors12;
 pub mod colors16;
 pub mod family16;
+pub(crate) mod fill_table;
 pub(crate) mod hole_bytes;
 pub(crate) mod hole_text;
 pub(crate) mod move_text;
