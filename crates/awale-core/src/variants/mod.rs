@@ -8,6 +8,7 @@ pub mod colors12;
 pub mod colors16;
 pub mod family16;
 pub(crate) mod fill_table;
+pub(crate) mod fitted;
 pub(crate) mod hole_bytes;
 pub(crate) mod hole_text;
 pub(crate) mod move_text;
