@@ -13,6 +13,21 @@ pub(crate) struct Kind {
     pub name: &'static str,
 }
 
+impl Kind {
+    /// The kind written `letter`, read from any of `accepted` (upper case),
+    /// called `name` in messages.
+    pub const fn new(letter: char, accepted: &'static [char], name: &'static str) -> Kind {
+        Kind {
+            letter,
+            accepted,
+            name,
+        }
+    }
+}
+
+/// Red seeds, written and read `R` in every colour variant.
+pub(crate) const RED: Kind = Kind::new('R', &['R'], "red");
+
 /// Parses one hole field into one count per kind. `limit` bounds each count
 /// (the seeds of that kind in the whole game) so no sum can overflow.
 pub(crate) fn parse<const K: usize>(
@@ -111,21 +126,9 @@ mod tests {
     use super::*;
 
     const KINDS: [Kind; 3] = [
-        Kind {
-            letter: 'R',
-            accepted: &['R'],
-            name: "red",
-        },
-        Kind {
-            letter: 'B',
-            accepted: &['B', 'N'],
-            name: "black",
-        },
-        Kind {
-            letter: 'S',
-            accepted: &['S'],
-            name: "special",
-        },
+        RED,
+        Kind::new('B', &['B', 'N'], "black"),
+        Kind::new('S', &['S'], "special"),
     ];
 
     #[test]

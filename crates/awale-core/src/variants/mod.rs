@@ -7,12 +7,16 @@
 pub mod colors12;
 pub mod colors16;
 pub mod family16;
+pub(crate) mod fill_table;
+pub(crate) mod fitted;
 pub(crate) mod hole_bytes;
 pub(crate) mod hole_text;
 pub(crate) mod move_text;
 pub mod oware;
 pub(crate) mod packing;
 pub(crate) mod position_text;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod transparent;
 pub mod view;
 pub mod weight_file;

@@ -33,6 +33,18 @@ pub(crate) fn scores_and_side(scores: [u32; 2], side: usize) -> String {
     )
 }
 
+/// Writes a position string: the text of each hole in order, then the
+/// scores and the side to move, separated by `-`.
+pub(crate) fn format(holes: impl Iterator<Item = String>, scores: [u32; 2], side: usize) -> String {
+    let mut out = String::with_capacity(100);
+    for hole in holes {
+        out.push_str(&hole);
+        out.push('-');
+    }
+    out.push_str(&scores_and_side(scores, side));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

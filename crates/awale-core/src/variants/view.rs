@@ -70,8 +70,11 @@ pub trait BoardView: Game {
     /// The number of holes (12 or 16).
     fn hole_count(&self) -> usize;
 
-    /// Who owns hole index `i` (0-based).
-    fn owner(&self, i: usize) -> Side;
+    /// Who owns hole index `i` (0-based); by default South the first half
+    /// of the holes, North the second.
+    fn owner(&self, i: usize) -> Side {
+        Side::from_index(i / (self.hole_count() / 2))
+    }
 
     /// The name of hole index `i` in the variant's notation: what a person
     /// types to play it (`A`, `f`, `14`); by default its number from 1.
@@ -83,8 +86,10 @@ pub trait BoardView: Game {
     fn hole_seeds(&self, pos: &Self::Position, i: usize) -> Vec<(SeedKind, u32)>;
 
     /// Seeds waiting to be placed, `[south, north]`, for a variant that has
-    /// them (`colors12`'s special seeds); `None` for the others.
-    fn hand(&self, pos: &Self::Position) -> Option<[u32; 2]>;
+    /// them (`colors12`'s special seeds); by default `None`, for the others.
+    fn hand(&self, _pos: &Self::Position) -> Option<[u32; 2]> {
+        None
+    }
 
     /// The hole index a legal move takes its seeds from, or places a seed into.
     fn hole_of(&self, pos: &Self::Position, mv: Self::Move) -> usize;

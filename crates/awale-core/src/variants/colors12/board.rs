@@ -1,5 +1,6 @@
 //! The `colors12` board and the move mechanics on it.
 
+use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::pack6;
 
@@ -94,15 +95,8 @@ static SOW: [[u128; SEEDS as usize + 1]; HOLES] = sow_table();
 
 const fn sow_table() -> [[u128; SEEDS as usize + 1]; HOLES] {
     let mut table = [[0u128; SEEDS as usize + 1]; HOLES];
-    let mut h = 0;
-    while h < HOLES {
-        let mut n = 1;
-        while n <= SEEDS as usize {
-            table[h][n] = table[h][n - 1] + (1 << (8 * target(h, n)));
-            n += 1;
-        }
-        h += 1;
-    }
+    fill_table!(table[h in 0..HOLES][n in 1..=SEEDS as usize] =
+        table[h][n - 1] + (1 << (8 * target(h, n))));
     table
 }
 

@@ -37,6 +37,7 @@
 
 use super::{Board, Colors12, HOLES, SEEDS};
 use crate::game::{group_terms, push_nonzero, Features, Group};
+use crate::variants::fitted::{self, bucket_name};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 12;
@@ -74,22 +75,15 @@ pub const GROUPS: [Group; 6] = [
 
 /// A short name of feature `i` (for the weight listings).
 pub fn name(i: usize) -> String {
-    let plus = |b: usize, last: usize| if b == last { "+" } else { "" };
     match i {
         0..SPECIALS => {
             let (h, b) = (i / HOLE_BUCKETS, i % HOLE_BUCKETS);
-            format!("hole{h}={b}{}", plus(b, HOLE_BUCKETS - 1))
+            bucket_name(&format!("hole{h}"), b, HOLE_BUCKETS)
         }
         SPECIALS => "special seeds".into(),
-        CELLS..THREATS => {
-            let c = i - CELLS;
-            format!("cells={c}{}", plus(c, CELL_BUCKETS - 1))
-        }
+        CELLS..THREATS => bucket_name("cells", i - CELLS, CELL_BUCKETS),
         THREATS => "threats".into(),
-        SIDE_TOTAL..MOVES => {
-            let t = i - SIDE_TOTAL;
-            format!("side total={t}{}", plus(t, SIDE_BUCKETS - 1))
-        }
+        SIDE_TOTAL..MOVES => bucket_name("side total", i - SIDE_TOTAL, SIDE_BUCKETS),
         MOVES => "moves".into(),
         _ => "?".into(),
     }
@@ -190,8 +184,7 @@ pub fn values(board: Board) -> [i32; COUNT] {
 /// The captured seeds, mine minus the opponent's, in centiseeds.
 #[inline]
 pub fn captured(board: Board) -> i32 {
-    let me = board.side();
-    100 * (board.score(me) as i32 - board.score(1 - me) as i32)
+    fitted::captured([board.score(0), board.score(1)], board.side())
 }
 
 /// Most seeds a hole, a cell or a side can hold.
@@ -328,7 +321,7 @@ mod tests {
 
     #[test]
     fn the_other_side_to_move_negates_and_the_turned_board_is_equal() {
-        let w: Vec<i32> = (0..COUNT as i32).map(|i| (i * 53) % 61 - 30).collect();
+        let w = fitted::test_weights(COUNT, 53, 61);
         let e = Eval::new(w).expect("COUNT weights");
         let game = Colors12;
         for b in positions() {
@@ -345,13 +338,11 @@ mod tests {
 
     #[test]
     fn tables_match_the_dot_product_and_the_terms_sum_to_it() {
-        let w: Vec<i32> = (0..COUNT as i32).map(|i| (i * 37) % 41 - 20).collect();
+        let w = fitted::test_weights(COUNT, 37, 41);
         let e = Eval::new(w.clone()).expect("COUNT weights");
         for b in positions() {
-            let v = values(b);
-            let dot: i32 = (0..COUNT).map(|i| w[i] * v[i]).sum();
-            assert_eq!(e.evaluate(b), captured(b) + dot);
-            assert_eq!(e.terms(b).iter().map(|t| t.1).sum::<i32>(), e.evaluate(b));
+            let evaluation = e.evaluate(b);
+            fitted::assert_dot_product(&w, &values(b), captured(b), evaluation, &e.terms(b));
         }
     }
 
@@ -393,9 +384,7 @@ mod tests {
 
     #[test]
     fn every_feature_has_a_name() {
-        for i in 0..COUNT {
-            assert_ne!(name(i), "?", "{i}");
-        }
+        fitted::assert_named(COUNT, name);
         assert_eq!(name(12), "hole0=12+");
         assert_eq!(name(CELLS + 6), "cells=6+");
         assert_eq!(name(SIDE_TOTAL + 16), "side total=16+");

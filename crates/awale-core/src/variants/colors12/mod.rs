@@ -409,10 +409,6 @@ impl crate::variants::view::BoardView for Colors12 {
         HOLES
     }
 
-    fn owner(&self, i: usize) -> Side {
-        Side::from_index(Board::owner(i))
-    }
-
     fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
         use crate::variants::view::{present, SeedKind};
         present([

@@ -10,22 +10,11 @@ use crate::game::{GameError, Side};
 use crate::variants::hole_text::{self, Kind};
 use crate::variants::{move_text, position_text};
 
+/// The seeds of `colors12`: red, black (`N` for *noir* accepted) and special.
 const KINDS: [Kind; 3] = [
-    Kind {
-        letter: 'R',
-        accepted: &['R'],
-        name: "red",
-    },
-    Kind {
-        letter: 'B',
-        accepted: &['B', 'N'],
-        name: "black",
-    },
-    Kind {
-        letter: 'S',
-        accepted: &['S'],
-        name: "special",
-    },
+    hole_text::RED,
+    Kind::new('B', &['B', 'N'], "black"),
+    Kind::new('S', &['S'], "special"),
 ];
 
 /// The syntax of a move, before the position gives it a meaning.
@@ -154,15 +143,8 @@ fn hole(board: Board, i: usize) -> String {
 /// Writes the position string of a board (the 16th field only while special
 /// seeds remain to be placed).
 pub fn format_position(board: Board) -> String {
-    let mut out = String::with_capacity(80);
-    for i in 0..HOLES {
-        out.push_str(&hole(board, i));
-        out.push('-');
-    }
-    out.push_str(&position_text::scores_and_side(
-        [board.score(0), board.score(1)],
-        board.side(),
-    ));
+    let holes = (0..HOLES).map(|i| hole(board, i));
+    let mut out = position_text::format(holes, [board.score(0), board.score(1)], board.side());
     if board.hand() > 0 {
         out.push_str(&format!("-{}S", board.hand()));
     }

@@ -3,75 +3,33 @@
 //! endings, notation and the refusal of bad input.
 
 use super::*;
-use crate::game::{play_moves, History};
+use crate::game::History;
+use crate::variants::testing::{self, Written};
 
 /// A position from the listed holes (others empty) and South's score, South
 /// to move with the special seeds placed; North gets the rest of the 74.
 fn setup(holes: &[(usize, &str)], south: u32) -> Board {
-    let mut cells = vec!["0".to_string(); HOLES];
-    let mut on_board = 0;
-    for &(h, text) in holes {
-        cells[h - 1] = text.to_string();
-        on_board += text
-            .split(|c: char| c.is_ascii_alphabetic())
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<u32>().unwrap())
-            .sum::<u32>();
-    }
-    let text = format!("{}-{south}-{}-S", cells.join("-"), SEEDS - on_board - south);
-    Colors12.parse_position(&text).unwrap()
-}
-
-fn holes(pos: &Board) -> Vec<(usize, String)> {
-    Colors12
-        .format_position(pos)
-        .split('-')
-        .take(HOLES)
-        .enumerate()
-        .filter(|(_, t)| *t != "0")
-        .map(|(i, t)| (i + 1, t.to_string()))
-        .collect()
-}
-
-fn owned(v: &[(usize, &str)]) -> Vec<(usize, String)> {
-    v.iter().map(|&(h, t)| (h, t.to_string())).collect()
-}
-
-fn play(pos: &Board, mv: &str) -> Board {
-    Colors12.play(pos, Colors12.parse_move(pos, mv).unwrap())
-}
-
-fn listed(pos: &Board) -> Vec<String> {
-    let mut moves = <Colors12 as Game>::Moves::default();
-    Colors12.legal_moves(pos, &mut moves);
-    moves
-        .iter()
-        .map(|&m| Colors12.format_move(pos, m))
-        .collect()
+    Colors12.setup(holes, south, 'S')
 }
 
 #[test]
 fn setup_phase_places_both_special_seeds_then_south_sows() {
     let game = Colors12;
-    let start = game.start();
+    let start = game.assert_start_written(&format!("{}0-0-S-2S", "3R3B-".repeat(12)));
     assert_eq!(
-        game.format_position(&start),
-        format!("{}0-0-S-2S", "3R3B-".repeat(12))
-    );
-    assert_eq!(
-        listed(&start),
+        game.listed(&start),
         (1..=12).map(|h| h.to_string()).collect::<Vec<_>>()
     );
     assert_eq!(game.end(&start), None);
     let err = game.parse_move(&start, "5R").unwrap_err().to_string();
     assert!(err.contains("hole number alone"), "{err}");
-    let one = play(&start, "5");
+    let one = Colors12.played(&start, "5");
     assert_eq!(game.side_to_move(&one), Side::North);
     assert!(game.format_position(&one).ends_with("-0-0-N-1S"));
     assert!(game.is_irreversible(&start, &one));
-    let both = play(&one, "5");
+    let both = Colors12.played(&one, "5");
     assert_eq!(game.side_to_move(&both), Side::South);
-    assert_eq!(holes(&both)[4], (5, "3R3B2S".to_string()));
+    assert_eq!(Colors12.holes(&both)[4], (5, "3R3B2S".to_string()));
     assert_eq!(both.hand(), 0);
     let err = game.parse_move(&both, "5").unwrap_err().to_string();
     assert!(err.contains("already placed"), "{err}");
@@ -82,28 +40,28 @@ fn setup_phase_places_both_special_seeds_then_south_sows() {
 fn special_seed_in_the_middle() {
     let pos = setup(&[(1, "2R2B1S"), (12, "4R4B")], 30);
     // Red, red, special, black, black into holes 2..6.
-    let next = play(&pos, "1R3");
-    assert_eq!(
-        holes(&next),
-        owned(&[
+    let next = Colors12.played(&pos, "1R3");
+    Colors12.assert_holes(
+        &next,
+        &[
             (2, "1R"),
             (3, "1R"),
             (4, "1S"),
             (5, "1B"),
             (6, "1B"),
-            (12, "4R4B")
-        ])
+            (12, "4R4B"),
+        ],
     );
 }
 
 #[test]
 fn two_special_seeds_are_sown_at_s_and_s_plus_1() {
     let pos = setup(&[(1, "1R1B2S"), (12, "4R4B")], 30);
-    assert_eq!(listed(&pos)[..3], ["1R1", "1R2", "1R3"]);
-    let next = play(&pos, "1B2");
-    assert_eq!(
-        holes(&next),
-        owned(&[(2, "1B"), (3, "1S"), (4, "1S"), (5, "1R"), (12, "4R4B")])
+    assert_eq!(Colors12.listed(&pos)[..3], ["1R1", "1R2", "1R3"]);
+    let next = Colors12.played(&pos, "1B2");
+    Colors12.assert_holes(
+        &next,
+        &[(2, "1B"), (3, "1S"), (4, "1S"), (5, "1R"), (12, "4R4B")],
     );
     let err = Colors12.parse_move(&pos, "1B4").unwrap_err().to_string();
     assert!(err.contains("S and S+1") && err.contains("1 to 3"), "{err}");
@@ -115,9 +73,7 @@ fn special_seed_last_captures_with_red_only() {
     // special = 4 does not; the chain goes on in red only, to hole 7... and
     // stops at South's side.
     let pos = setup(&[(6, "1S"), (7, "1R3B"), (10, "3R3B"), (1, "2R")], 30);
-    let next = play(&pos, "6R1");
-    assert_eq!(next.score(0), 32);
-    assert_eq!(holes(&next), owned(&[(1, "2R"), (7, "3B"), (10, "3R3B")]));
+    Colors12.assert_plays(&pos, "6R1", 32, &[(1, "2R"), (7, "3B"), (10, "3R3B")]);
 }
 
 #[test]
@@ -128,17 +84,15 @@ fn special_seed_last_captures_with_black_only() {
     );
     // Red to 6, the special seed to 7: red + special = 3 in 7 (taken, 3).
     // Hole 6 is South's: the chain stops there.
-    let next = play(&pos, "5R2");
-    assert_eq!(next.score(0), 33);
-    assert_eq!(
-        holes(&next),
-        owned(&[(1, "2R"), (6, "1R"), (8, "4R1B"), (10, "3R3B")])
+    Colors12.assert_plays(
+        &pos,
+        "5R2",
+        33,
+        &[(1, "2R"), (6, "1R"), (8, "4R1B"), (10, "3R3B")],
     );
     // Black qualifying alone: special last into a hole of 1 red 1 black...
     let pos = setup(&[(6, "1S"), (7, "3R1B"), (10, "3R3B"), (1, "2R")], 30);
-    let next = play(&pos, "6B1");
-    assert_eq!(next.score(0), 32);
-    assert_eq!(holes(&next), owned(&[(1, "2R"), (7, "3R"), (10, "3R3B")]));
+    Colors12.assert_plays(&pos, "6B1", 32, &[(1, "2R"), (7, "3R"), (10, "3R3B")]);
 }
 
 #[test]
@@ -158,25 +112,25 @@ fn chain_narrows_from_both_colours_to_one() {
     // qualify (3 taken). Hole 8 = 4R2B: only black (2 taken). Hole 7 =
     // 2R3B: black only now (3 taken); its 2 red stay although 2 would have
     // qualified.
-    let next = play(&pos, "6R3");
-    assert_eq!(next.score(0), 26 + 8);
-    assert_eq!(
-        holes(&next),
-        owned(&[(1, "2R"), (7, "2R"), (8, "4R"), (10, "3R3B")])
+    Colors12.assert_plays(
+        &pos,
+        "6R3",
+        26 + 8,
+        &[(1, "2R"), (7, "2R"), (8, "4R"), (10, "3R3B")],
     );
 }
 
 #[test]
 fn a_colour_the_hole_lacks_gives_the_same_move_listed_once() {
     let pos = setup(&[(2, "3B"), (12, "4R4B")], 30);
-    assert_eq!(listed(&pos), ["2B"]);
+    assert_eq!(Colors12.listed(&pos), ["2B"]);
     let named = Colors12.parse_move(&pos, "2R").unwrap();
     assert_eq!(named, Colors12.parse_move(&pos, "2b").unwrap());
     assert_eq!(named, Colors12.parse_move(&pos, "2N").unwrap());
     assert_eq!(Colors12.format_move(&pos, named), "2B");
     // A hole of special seeds only is listed under red.
     let pos = setup(&[(2, "1S"), (12, "4R4B")], 30);
-    assert_eq!(listed(&pos), ["2R1"]);
+    assert_eq!(Colors12.listed(&pos), ["2R1"]);
     assert_eq!(
         Colors12.parse_move(&pos, "2B1"),
         Colors12.parse_move(&pos, "2R1")
@@ -186,7 +140,7 @@ fn a_colour_the_hole_lacks_gives_the_same_move_listed_once() {
 #[test]
 fn must_feed_an_empty_side() {
     let pos = setup(&[(1, "2R"), (5, "1R1B"), (6, "1B")], 34);
-    assert_eq!(listed(&pos), ["5R", "5B", "6B"]);
+    assert_eq!(Colors12.listed(&pos), ["5R", "5B", "6B"]);
     let err = Colors12.parse_move(&pos, "1R").unwrap_err().to_string();
     assert!(err.contains("does not feed"), "{err}");
 }
@@ -194,7 +148,7 @@ fn must_feed_an_empty_side() {
 #[test]
 fn no_legal_move_ends_with_each_side_collecting_its_own() {
     let pos = setup(&[(1, "2R")], 36);
-    assert!(listed(&pos).is_empty());
+    assert!(Colors12.listed(&pos).is_empty());
     let end = Colors12.end(&pos).unwrap();
     assert_eq!((end.reason, end.scores), (EndReason::NoLegalMove, [38, 36]));
 }
@@ -203,13 +157,13 @@ fn no_legal_move_ends_with_each_side_collecting_its_own() {
 fn grand_slam_takes_every_seed_left() {
     // Red to 7, which then holds 1 red and 1 black: 1 red, no capture.
     let pos = setup(&[(1, "3R3B"), (5, "1R"), (6, "1R"), (7, "1B")], 30);
-    assert_eq!(play(&pos, "6R").score(0), 30);
+    assert_eq!(Colors12.played(&pos, "6R").score(0), 30);
     // Red to 7, which then holds 2 red: taken, North is left empty, so
     // South also takes the 7 seeds on its own side and the game ends.
     let pos = setup(&[(1, "3R3B"), (5, "1R"), (6, "1R"), (7, "1R")], 30);
-    let next = play(&pos, "6R");
+    let next = Colors12.played(&pos, "6R");
     assert_eq!(Colors12.scores(&next), [39, 35]);
-    assert!(holes(&next).is_empty());
+    assert!(Colors12.holes(&next).is_empty());
     let end = Colors12.end(&next).unwrap();
     assert_eq!(
         (end.reason, end.winner()),
@@ -241,7 +195,7 @@ fn repetition_ends_the_game_through_the_history() {
     let mut plies = 0;
     while !history.is_repetition() {
         assert!(plies < 24, "no repetition after {plies} plies");
-        let next = play(&p, &listed(&p)[0]);
+        let next = Colors12.played(&p, &Colors12.listed(&p)[0]);
         history.push(Colors12.key(&next), Colors12.is_irreversible(&p, &next));
         p = next;
         plies += 1;
@@ -256,7 +210,6 @@ fn repetition_ends_the_game_through_the_history() {
 fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
     let game = Colors12;
     let pos = setup(&[(1, "2R"), (3, "3R3B1S"), (8, "3R3B"), (12, "1B")], 29);
-    let before = pos;
     let cases = [
         ("14X", "hole numbers run from 1 to 12"),
         ("3X", "'X' is not a colour"),
@@ -270,61 +223,44 @@ fn bad_input_is_refused_with_the_reason_and_the_position_is_unchanged() {
         ("3", "already placed"),
         ("R2", "expected a hole number"),
     ];
-    let history = History::new(game.key(&pos));
-    for (text, why) in cases {
-        let err = game.parse_move(&pos, text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-        let err = play_moves(&game, pos, &history, text)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("move 1") && err.contains(why), "{text}: {err}");
-    }
-    assert_eq!(pos, before);
+    testing::assert_moves_refused(&game, &pos, "", &cases);
     assert!(game.parse_move(&pos, "3r7").is_ok() && game.parse_move(&pos, "3n1").is_ok());
 }
 
 #[test]
 fn bad_positions_are_refused_with_the_reason() {
     let game = Colors12;
-    let placed = format!("3R3B1S-3R3B1S-{}0-0-S", "3R3B-".repeat(10));
-    assert!(game.parse_position(&placed).is_ok());
+    assert!(game
+        .parse_position(&game.start_with(&["3R3B1S", "3R3B1S"], "0-0-S"))
+        .is_ok());
     let cases = [
-        (format!("{}0-1-S-2S", "3R3B-".repeat(12)), "add up to 75"),
+        (game.start_with(&[], "0-1-S-2S"), "add up to 75"),
         (
-            format!("{}0-0-N-2S", "3R3B-".repeat(12)),
+            game.start_with(&[], "0-0-N-2S"),
             "South (player 1) places first",
         ),
         (
-            format!("{}0-1-S-1S", "3R3B-".repeat(12)),
+            game.start_with(&[], "0-1-S-1S"),
             "North (player 2) places it",
         ),
-        (format!("{}0-0-S-3S", "3R3B-".repeat(12)), "2S or 1S"),
-        (
-            format!("3R3B3S-{}0-0-S", "3R3B-".repeat(11)),
-            "3 special seeds",
-        ),
-        (format!("4R3B-{}0-0-S", "3R3B-".repeat(11)), "37 red"),
+        (game.start_with(&[], "0-0-S-3S"), "2S or 1S"),
+        (game.start_with(&["3R3B3S"], "0-0-S"), "3 special seeds"),
+        (game.start_with(&["4R3B"], "0-0-S"), "37 red"),
         (format!("{}0-0-S", "3R3B-".repeat(11)), "expected 15 fields"),
         (
-            format!("3R3Q-{}0-0-S", "3R3B-".repeat(11)),
+            game.start_with(&["3R3Q"], "0-0-S"),
             "'Q' is not a seed letter",
         ),
     ];
-    for (text, why) in cases {
-        let err = game.parse_position(&text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-    }
+    testing::assert_refused(&cases, |text| game.parse_position(text));
 }
 
 /// The start renders twelve `3R3B` holes and a placement to make, and the
 /// variant refuses `GrandSlam=capture`.
 #[test]
 fn the_start_renders_its_seeds_and_grandslam_is_refused() {
-    let text = Colors12.render(&Colors12.start());
-    assert_eq!(text.matches("3R3B").count(), 12);
-    assert!(text.contains("South to place a special seed"));
-    let mut game = Colors12;
-    assert!(game.set_option("GrandSlam", "capture").is_err());
+    Colors12.assert_start_renders("3R3B", "South to place a special seed");
+    Colors12.assert_no_options("GrandSlam", "capture");
 }
 
 #[test]

@@ -67,10 +67,6 @@ pub const FEW: u32 = Colors16::FEW;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Colors16;
 
-/// The fitted weights of `colors16` (a weight file of feature set 16 made by
-/// `awale tune --records`, see `docs/eval.md`).
-const COLORS16_WEIGHTS: &[u8] = include_bytes!("weights.bin");
-
 impl Rules for Colors16 {
     const NAME: &'static str = "colors16";
     const CLEAR_PER_HOLE: u32 = 0;
@@ -79,10 +75,11 @@ impl Rules for Colors16 {
     const WIN: u32 = 33;
     const DRAW: u32 = 32;
     const BOTH_AT_DRAW_END: bool = false;
+    const WEIGHTS: &'static [u8] = include_bytes!("weights.bin");
 
     fn eval() -> &'static Eval {
         static EVAL: OnceLock<Eval> = OnceLock::new();
-        EVAL.get_or_init(|| embedded_eval(Self::NAME, COLORS16_WEIGHTS))
+        EVAL.get_or_init(|| embedded_eval(Self::NAME, Self::WEIGHTS))
     }
 }
 

@@ -1,5 +1,6 @@
 //! The board of the 16-hole colour family and the move mechanics on it.
 
+use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::{pack5, pack6};
 
@@ -112,20 +113,14 @@ type SowTable = [[u128; MAX_SOWN + 1]; HOLES];
 
 const fn sow_table(blue: bool) -> SowTable {
     let mut table = [[0u128; MAX_SOWN + 1]; HOLES];
-    let mut h = 0;
-    while h < HOLES {
-        let mut n = 1;
-        while n <= MAX_SOWN {
-            let target = if blue {
-                blue_target(h, n)
-            } else {
-                red_target(h, n)
-            };
-            table[h][n] = table[h][n - 1] + (1 << (8 * target));
-            n += 1;
-        }
-        h += 1;
-    }
+    fill_table!(table[h in 0..HOLES][n in 1..=MAX_SOWN] = {
+        let target = if blue {
+            blue_target(h, n)
+        } else {
+            red_target(h, n)
+        };
+        table[h][n - 1] + (1 << (8 * target))
+    });
     table
 }
 

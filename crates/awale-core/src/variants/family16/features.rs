@@ -30,6 +30,7 @@
 
 use super::{Board, HOLES};
 use crate::game::{group_terms, Group};
+use crate::variants::fitted::{self, bucket_name};
 use crate::variants::hole_bytes::{byte, byte_sum, nonzero_bytes};
 
 /// The identifier of this feature set, stored in weight files.
@@ -64,16 +65,12 @@ pub const GROUPS: [Group; 4] = [
 
 /// A short name of feature `i` (for the weight listings).
 pub fn name(i: usize) -> String {
-    let plus = |b: usize, last: usize| if b == last { "+" } else { "" };
     match i {
-        0..RED => format!("holes={i}{}", plus(i, HOLE_BUCKETS - 1)),
+        0..RED => bucket_name("holes", i, HOLE_BUCKETS),
         RED => "red on side".into(),
         BLUE => "blue on side".into(),
         CLEAR => "clear on side".into(),
-        SIDE_TOTAL..MOVES => {
-            let t = i - SIDE_TOTAL;
-            format!("side total={t}{}", plus(t, SIDE_BUCKETS - 1))
-        }
+        SIDE_TOTAL..MOVES => bucket_name("side total", i - SIDE_TOTAL, SIDE_BUCKETS),
         MOVES => "moves".into(),
         _ => "?".into(),
     }
@@ -139,8 +136,7 @@ pub fn values(board: Board) -> [i32; COUNT] {
 /// The captured seeds, mine minus the opponent's, in centiseeds.
 #[inline]
 pub fn captured(board: Board) -> i32 {
-    let me = board.side();
-    100 * (board.score(me) as i32 - board.score(1 - me) as i32)
+    fitted::captured([board.score(0), board.score(1)], board.side())
 }
 
 /// Most seeds a hole or a side can hold (every seed of `transparent96`).
@@ -266,7 +262,7 @@ mod tests {
 
     #[test]
     fn turning_the_board_changes_nothing() {
-        let w: Vec<i32> = (0..COUNT as i32).map(|i| (i * 53) % 61 - 30).collect();
+        let w = fitted::test_weights(COUNT, 53, 61);
         let e = Eval::new(w).expect("COUNT weights");
         let game = Transparent96;
         for b in positions() {
@@ -282,13 +278,11 @@ mod tests {
 
     #[test]
     fn tables_match_the_dot_product_and_the_sides_are_symmetric() {
-        let w: Vec<i32> = (0..COUNT as i32).map(|i| (i * 37) % 41 - 20).collect();
+        let w = fitted::test_weights(COUNT, 37, 41);
         let e = Eval::new(w.clone()).expect("COUNT weights");
         for b in positions() {
-            let v = values(b);
-            let dot: i32 = (0..COUNT).map(|i| w[i] * v[i]).sum();
-            assert_eq!(e.evaluate(b), captured(b) + dot);
-            assert_eq!(e.terms(b).iter().map(|t| t.1).sum::<i32>(), e.evaluate(b));
+            let evaluation = e.evaluate(b);
+            fitted::assert_dot_product(&w, &values(b), captured(b), evaluation, &e.terms(b));
             assert_eq!(e.evaluate(other_side(b)), -e.evaluate(b));
         }
     }
@@ -336,9 +330,7 @@ mod tests {
 
     #[test]
     fn every_feature_has_a_name() {
-        for i in 0..COUNT {
-            assert_ne!(name(i), "?", "{i}");
-        }
+        fitted::assert_named(COUNT, name);
         assert_eq!(name(12), "holes=12+");
         assert_eq!(name(SIDE_TOTAL + 16), "side total=16+");
     }

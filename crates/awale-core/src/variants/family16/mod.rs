@@ -75,10 +75,6 @@ impl<R: Rules> crate::variants::view::BoardView for R {
         ])
     }
 
-    fn hand(&self, _pos: &Board) -> Option<[u32; 2]> {
-        None
-    }
-
     fn hole_of(&self, _pos: &Board, mv: Move) -> usize {
         mv.hole()
     }
@@ -91,9 +87,6 @@ impl<R: Rules> crate::variants::view::BoardView for R {
         }
     }
 }
-
-#[cfg(test)]
-pub(crate) mod testing;
 
 use arrayvec::ArrayVec;
 
@@ -137,8 +130,12 @@ pub trait Rules: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'stati
     /// The widest hole text [`Game::render`] makes room for.
     const CELL: usize = if Self::CLEAR_PER_HOLE == 0 { 6 } else { 8 };
 
-    /// The variant's evaluation: its own fitted weights (see
-    /// [`embedded_eval`]), decoded once.
+    /// The variant's fitted weights: a weight file of feature set 16 made by
+    /// `awale tune --records` (`docs/eval.md`), included in the binary.
+    const WEIGHTS: &'static [u8];
+
+    /// The variant's evaluation: [`Rules::WEIGHTS`] (see [`embedded_eval`]),
+    /// decoded once.
     fn eval() -> &'static Eval;
 }
 
@@ -473,3 +470,6 @@ impl<R: Rules> Features for R {
         vec![0; features::COUNT]
     }
 }
+
+#[cfg(test)]
+mod tests;

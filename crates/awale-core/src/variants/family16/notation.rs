@@ -8,25 +8,12 @@ use crate::game::{GameError, Side};
 use crate::variants::hole_text::{self, Kind};
 use crate::variants::{move_text, position_text};
 
-const RED: Kind = Kind {
-    letter: 'R',
-    accepted: &['R'],
-    name: "red",
-};
-const BLUE: Kind = Kind {
-    letter: 'B',
-    accepted: &['B'],
-    name: "blue",
-};
-const CLEAR: Kind = Kind {
-    letter: 'T',
-    accepted: &['T'],
-    name: "transparent",
-};
+const BLUE: Kind = Kind::new('B', &['B'], "blue");
+const CLEAR: Kind = Kind::new('T', &['T'], "transparent");
 /// The seeds of `colors16`.
-const COLOURS: [Kind; 2] = [RED, BLUE];
+const COLOURS: [Kind; 2] = [hole_text::RED, BLUE];
 /// The seeds of the variants with transparent seeds.
-const WITH_CLEAR: [Kind; 3] = [RED, BLUE, CLEAR];
+const WITH_CLEAR: [Kind; 3] = [hole_text::RED, BLUE, CLEAR];
 
 /// Reads the syntax of a move (`14B`, `3r`, and `3TR`, `4tb` when
 /// `transparent`): the hole index 0..16, the colour, and whether the
@@ -135,16 +122,8 @@ fn hole(board: Board, i: usize) -> String {
 
 /// Writes the position string of a board.
 pub fn format_position(board: Board) -> String {
-    let mut out = String::with_capacity(100);
-    for i in 0..HOLES {
-        out.push_str(&hole(board, i));
-        out.push('-');
-    }
-    out.push_str(&position_text::scores_and_side(
-        [board.score(0), board.score(1)],
-        board.side(),
-    ));
-    out
+    let holes = (0..HOLES).map(|i| hole(board, i));
+    position_text::format(holes, [board.score(0), board.score(1)], board.side())
 }
 
 /// Draws the board round its circle: holes 1..8 left to right on the bottom

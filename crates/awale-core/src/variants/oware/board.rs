@@ -1,5 +1,7 @@
 //! The packed Oware board and the move mechanics on it.
 
+use crate::variants::fill_table::fill_table;
+
 /// An Oware position packed into one `u128`, one byte per field:
 ///
 /// | bytes  | content                                   |
@@ -82,74 +84,51 @@ static REACH: [[u64; 64]; 16] = reach_table();
 
 const fn sow_table() -> [[u128; SEEDS as usize + 1]; HOLES] {
     let mut table = [[0u128; SEEDS as usize + 1]; HOLES];
-    let mut h = 0;
-    while h < HOLES {
-        let mut n = 1;
-        while n <= SEEDS as usize {
-            let laps = (n / 11) as u128;
-            let rem = n % 11;
-            let mut inc = laps * (ONES & !(0xFF << (8 * h)));
-            let mut k = 1;
-            while k <= rem {
-                inc += 1 << (8 * ((h + k) % HOLES));
-                k += 1;
-            }
-            table[h][n] = inc;
-            n += 1;
+    fill_table!(table[h in 0..HOLES][n in 1..=SEEDS as usize] = {
+        let laps = (n / 11) as u128;
+        let rem = n % 11;
+        let mut inc = laps * (ONES & !(0xFF << (8 * h)));
+        let mut k = 1;
+        while k <= rem {
+            inc += 1 << (8 * ((h + k) % HOLES));
+            k += 1;
         }
-        h += 1;
-    }
+        inc
+    });
     table
 }
 
 const fn delta_table() -> [[u128; 64]; 16] {
     let mut table = [[0u128; 64]; 16];
-    let mut h = 0;
-    while h < HOLES {
-        let mut n = 0;
-        while n <= SEEDS as usize {
-            table[h][n] = SOW[h][n].wrapping_sub((n as u128) << (8 * h));
-            n += 1;
-        }
-        h += 1;
-    }
+    fill_table!(table[h in 0..HOLES][n in 0..=SEEDS as usize] =
+        SOW[h][n].wrapping_sub((n as u128) << (8 * h)));
     table
 }
 
 const fn last_table() -> [[u8; SEEDS as usize + 1]; HOLES] {
     let mut table = [[0u8; SEEDS as usize + 1]; HOLES];
-    let mut h = 0;
-    while h < HOLES {
-        let mut n = 1;
-        while n <= SEEDS as usize {
-            let rem = n % 11;
-            table[h][n] = if rem == 0 {
-                ((h + 11) % HOLES) as u8
-            } else {
-                ((h + rem) % HOLES) as u8
-            };
-            n += 1;
+    fill_table!(table[h in 0..HOLES][n in 1..=SEEDS as usize] = {
+        let rem = n % 11;
+        if rem == 0 {
+            ((h + 11) % HOLES) as u8
+        } else {
+            ((h + rem) % HOLES) as u8
         }
-        h += 1;
-    }
+    });
     table
 }
 
 const fn reach_table() -> [[u64; 64]; 16] {
     let mut table = [[0u64; 64]; 16];
-    let mut h = 0;
-    while h < HOLES {
+    fill_table!(table[h in 0..HOLES][n in 1..=SEEDS as usize] = {
         let opponent_first = if h < 6 { 6 } else { 0 };
-        let mut n = 1;
-        while n <= SEEDS as usize {
-            let at = (LAST[h][n] as usize).wrapping_sub(opponent_first);
-            if at < 6 {
-                table[h][n] = ROW >> (40 - 8 * at);
-            }
-            n += 1;
+        let at = (LAST[h][n] as usize).wrapping_sub(opponent_first);
+        if at < 6 {
+            ROW >> (40 - 8 * at)
+        } else {
+            0
         }
-        h += 1;
-    }
+    });
     table
 }
 

@@ -27,6 +27,7 @@
 use super::net::Net;
 use super::Board;
 use crate::game::{group_terms, Group};
+use crate::variants::fitted::bucket_name;
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 1;
@@ -63,18 +64,13 @@ pub fn name(i: usize) -> String {
     match i {
         0..ON_SIDE => {
             let (h, b) = (i / HOLE_BUCKETS, i % HOLE_BUCKETS);
-            let plus = if b == HOLE_BUCKETS - 1 { "+" } else { "" };
-            format!("hole{h}={b}{plus}")
+            bucket_name(&format!("hole{h}"), b, HOLE_BUCKETS)
         }
         ON_SIDE => "on side".into(),
         REACH => "reach".into(),
         KROO => "kroo".into(),
         THREATS => "threats".into(),
-        SIDE_TOTAL..COUNT => {
-            let t = i - SIDE_TOTAL;
-            let plus = if t == SIDE_BUCKETS - 1 { "+" } else { "" };
-            format!("side total={t}{plus}")
-        }
+        SIDE_TOTAL..COUNT => bucket_name("side total", i - SIDE_TOTAL, SIDE_BUCKETS),
         _ => "?".into(),
     }
 }
@@ -328,6 +324,7 @@ impl crate::game::Features for super::Oware {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::fitted;
     use crate::variants::hole_bytes::from_counts;
 
     /// A row as the six low bytes of a word, as [`Board::row`] gives it.
@@ -382,17 +379,12 @@ mod tests {
 
     #[test]
     fn tables_match_the_dot_product() {
-        let mut w = [0i32; COUNT];
-        for (i, x) in w.iter_mut().enumerate() {
-            *x = (i as i32 * 37) % 41 - 20;
-        }
+        let w: [i32; COUNT] = fitted::test_weights(COUNT, 37, 41).try_into().unwrap();
         let e = Eval::new(w);
         let b = Board::from_parts([1, 2, 0, 14, 0, 3, 4, 2, 2, 0, 1, 5], [6, 8], false);
         for b in [b, b.flip_side(), Board::START] {
-            let v = values(b);
-            let dot: i32 = (0..COUNT).map(|i| w[i] * v[i]).sum();
-            assert_eq!(e.evaluate(b), captured(b) + dot);
-            assert_eq!(e.terms(b).iter().map(|t| t.1).sum::<i32>(), e.evaluate(b));
+            let evaluation = e.evaluate(b);
+            fitted::assert_dot_product(&w, &values(b), captured(b), evaluation, &e.terms(b));
             assert_eq!(e.evaluate(b.flip_side()), -e.evaluate(b));
         }
     }

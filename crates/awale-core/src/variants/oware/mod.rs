@@ -153,6 +153,18 @@ impl Oware {
     }
 }
 
+/// The description of the option `name`, one word of `values`.
+fn combo(name: &'static str, values: &[&'static str], default: &str, current: &str) -> OptionInfo {
+    OptionInfo {
+        name,
+        kind: OptionKind::Combo {
+            values: values.to_vec(),
+        },
+        default: default.into(),
+        current: current.into(),
+    }
+}
+
 impl Game for Oware {
     type Position = Board;
     type Move = Move;
@@ -166,28 +178,24 @@ impl Game for Oware {
     fn options(&self) -> Vec<OptionInfo> {
         let defaults = Oware::default();
         vec![
-            OptionInfo {
-                name: "GrandSlam",
-                kind: OptionKind::Combo {
-                    values: GrandSlam::NAMES.to_vec(),
-                },
-                default: defaults.grand_slam.name().into(),
-                current: self.grand_slam.name().into(),
-            },
+            combo(
+                "GrandSlam",
+                &GrandSlam::NAMES,
+                defaults.grand_slam.name(),
+                self.grand_slam.name(),
+            ),
             OptionInfo {
                 name: "MustFeed",
                 kind: OptionKind::Check,
                 default: defaults.must_feed.to_string(),
                 current: self.must_feed.to_string(),
             },
-            OptionInfo {
-                name: "Notation",
-                kind: OptionKind::Combo {
-                    values: Notation::NAMES.to_vec(),
-                },
-                default: defaults.notation.name().into(),
-                current: self.notation.name().into(),
-            },
+            combo(
+                "Notation",
+                &Notation::NAMES,
+                defaults.notation.name(),
+                self.notation.name(),
+            ),
         ]
     }
 
@@ -401,10 +409,6 @@ impl crate::variants::view::BoardView for Oware {
         HOLES
     }
 
-    fn owner(&self, i: usize) -> Side {
-        Side::from_index(i / 6)
-    }
-
     fn hole_label(&self, i: usize) -> String {
         self.notation.format(i)
     }
@@ -412,10 +416,6 @@ impl crate::variants::view::BoardView for Oware {
     fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(crate::variants::view::SeedKind, u32)> {
         use crate::variants::view::{present, SeedKind};
         present([(SeedKind::Plain, pos.seeds(i))])
-    }
-
-    fn hand(&self, _pos: &Board) -> Option<[u32; 2]> {
-        None
     }
 
     fn hole_of(&self, _pos: &Board, mv: Move) -> usize {

@@ -4,7 +4,7 @@
 
 use super::board::{Board, HOLES, SEEDS};
 use crate::game::{GameError, Side};
-use crate::variants::position_text::scores_and_side;
+use crate::variants::position_text;
 
 /// How the engine prints moves (input always accepts both).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -133,16 +133,8 @@ pub fn parse_position(text: &str) -> Result<Board, GameError> {
 
 /// Writes the position string of a board.
 pub fn format_position(board: Board) -> String {
-    let mut out = String::with_capacity(48);
-    for h in 0..HOLES {
-        out.push_str(&board.seeds(h).to_string());
-        out.push('-');
-    }
-    out.push_str(&scores_and_side(
-        [board.score(0), board.score(1)],
-        board.side(),
-    ));
-    out
+    let holes = (0..HOLES).map(|h| board.seeds(h).to_string());
+    position_text::format(holes, [board.score(0), board.score(1)], board.side())
 }
 
 /// Draws the board as a person sees it: North's row on top, read right to

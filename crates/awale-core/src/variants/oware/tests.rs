@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::{game_end, play_moves, History};
+use crate::variants::testing::Written;
 
 fn pos(text: &str) -> Board {
     Oware::default().parse_position(text).unwrap()
@@ -14,74 +15,92 @@ fn play(game: &Oware, text: &str, mv: &str) -> String {
 }
 
 fn legal(game: &Oware, text: &str) -> Vec<String> {
-    let p = game.parse_position(text).unwrap();
-    let mut moves = ArrayVec::new();
-    game.legal_moves(&p, &mut moves);
-    moves.iter().map(|&m| game.format_move(&p, m)).collect()
+    game.listed(&game.parse_position(text).unwrap())
+}
+
+/// Checks each `(position, move, position after)` of `cases` under the
+/// default rules.
+#[track_caller]
+fn assert_sowings(cases: &[(&str, &str, &str)]) {
+    let g = Oware::default();
+    for &(before, mv, after) in cases {
+        assert_eq!(play(&g, before, mv), after, "{before} {mv}");
+    }
 }
 
 #[test]
 fn sowing_without_a_lap() {
-    let g = Oware::default();
-    assert_eq!(
-        play(&g, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "C"),
-        "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N"
-    );
-    assert_eq!(
-        play(&g, "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N", "f"),
-        "5-5-1-6-5-5-5-4-4-4-4-0-0-0-S"
-    );
+    assert_sowings(&[
+        (
+            "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+            "C",
+            "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N",
+        ),
+        (
+            "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N",
+            "f",
+            "5-5-1-6-5-5-5-4-4-4-4-0-0-0-S",
+        ),
+    ]);
 }
 
 #[test]
 fn a_lap_skips_the_origin() {
-    let g = Oware::default();
-    // 12 seeds from hole 1: one in each of holes 2..12, the twelfth in hole 2.
-    assert_eq!(
-        play(&g, "12-0-0-0-0-0-6-6-6-6-6-6-0-0-S", "A"),
-        "0-2-1-1-1-1-7-7-7-7-7-7-0-0-N"
-    );
-    // 23 seeds from hole 12: two in each other hole, the 23rd in hole 1.
-    assert_eq!(
-        play(&g, "1-1-1-1-1-1-0-0-0-0-0-23-0-19-N", "f"),
-        "4-3-3-3-3-3-2-2-2-2-2-0-0-19-S"
-    );
+    assert_sowings(&[
+        // 12 seeds from hole 1: one in each of holes 2..12, the twelfth in hole 2.
+        (
+            "12-0-0-0-0-0-6-6-6-6-6-6-0-0-S",
+            "A",
+            "0-2-1-1-1-1-7-7-7-7-7-7-0-0-N",
+        ),
+        // 23 seeds from hole 12: two in each other hole, the 23rd in hole 1.
+        (
+            "1-1-1-1-1-1-0-0-0-0-0-23-0-19-N",
+            "f",
+            "4-3-3-3-3-3-2-2-2-2-2-0-0-19-S",
+        ),
+    ]);
 }
 
 #[test]
 fn single_capture() {
-    let g = Oware::default();
     // F's last seed lands in hole 7, which held 1: 2 captured.
-    assert_eq!(
-        play(&g, "4-4-4-4-4-1-1-5-5-5-5-2-2-2-S", "F"),
-        "4-4-4-4-4-0-0-5-5-5-5-2-4-2-N"
-    );
+    assert_sowings(&[(
+        "4-4-4-4-4-1-1-5-5-5-5-2-2-2-S",
+        "F",
+        "4-4-4-4-4-0-0-5-5-5-5-2-4-2-N",
+    )]);
 }
 
 #[test]
 fn chained_capture_and_what_stops_it() {
-    let g = Oware::default();
-    // E sows holes 6..9: 9 and 8 reach 3 and 2, then 7 holds 4: the chain stops there.
-    assert_eq!(
-        play(&g, "4-4-4-4-4-4-3-1-2-5-5-5-1-2-S", "E"),
-        "4-4-4-4-0-5-4-0-0-5-5-5-6-2-N"
-    );
-    // The chain stops at a hole left with 1 (hole 8 was empty).
-    assert_eq!(
-        play(&g, "4-4-4-4-4-4-1-0-2-5-5-5-3-3-S", "E"),
-        "4-4-4-4-0-5-2-1-0-5-5-5-6-3-N"
-    );
-    // The chain stops on reaching the mover's own side: hole 7 is
-    // captured, hole 6 (South's, now 2) is not.
-    assert_eq!(
-        play(&g, "4-4-4-4-2-1-1-5-5-5-5-5-2-1-S", "E"),
-        "4-4-4-4-0-2-0-5-5-5-5-5-4-1-N"
-    );
-    // North captures on South's side, backwards from hole 2 to hole 1.
-    assert_eq!(
-        play(&g, "1-1-5-5-5-5-4-4-4-4-4-2-2-2-N", "f"),
-        "0-0-5-5-5-5-4-4-4-4-4-0-2-6-S"
-    );
+    assert_sowings(&[
+        // E sows holes 6..9: 9 and 8 reach 3 and 2, then 7 holds 4: the chain stops there.
+        (
+            "4-4-4-4-4-4-3-1-2-5-5-5-1-2-S",
+            "E",
+            "4-4-4-4-0-5-4-0-0-5-5-5-6-2-N",
+        ),
+        // The chain stops at a hole left with 1 (hole 8 was empty).
+        (
+            "4-4-4-4-4-4-1-0-2-5-5-5-3-3-S",
+            "E",
+            "4-4-4-4-0-5-2-1-0-5-5-5-6-3-N",
+        ),
+        // The chain stops on reaching the mover's own side: hole 7 is
+        // captured, hole 6 (South's, now 2) is not.
+        (
+            "4-4-4-4-2-1-1-5-5-5-5-5-2-1-S",
+            "E",
+            "4-4-4-4-0-2-0-5-5-5-5-5-4-1-N",
+        ),
+        // North captures on South's side, backwards from hole 2 to hole 1.
+        (
+            "1-1-5-5-5-5-4-4-4-4-4-2-2-2-N",
+            "f",
+            "0-0-5-5-5-5-4-4-4-4-4-0-2-6-S",
+        ),
+    ]);
 }
 
 const SLAM: &str = "0-0-0-0-0-2-1-1-0-0-0-0-22-22-S";
@@ -230,10 +249,7 @@ fn notation_errors_name_the_problem() {
         ("-1", "malformed"),
         ("1e", "malformed"),
     ];
-    for (text, want) in cases {
-        let err = g.parse_move(&start, text).unwrap_err().to_string();
-        assert!(err.contains(want), "{text:?}: {err}");
-    }
+    crate::variants::testing::assert_refused(&cases, |text| g.parse_move(&start, text));
     let empty = pos("0-4-4-4-4-4-4-4-4-4-4-8-0-0-S");
     assert!(g
         .parse_move(&empty, "A")
@@ -256,10 +272,7 @@ fn position_errors_name_the_problem() {
         ("99-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "more than the 48"),
         ("", "expected 15 fields"),
     ];
-    for (text, want) in cases {
-        let err = g.parse_position(text).unwrap_err().to_string();
-        assert!(err.contains(want), "{text:?}: {err}");
-    }
+    crate::variants::testing::assert_refused(&cases, |text| g.parse_position(text));
 }
 
 #[test]

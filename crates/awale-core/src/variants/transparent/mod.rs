@@ -50,10 +50,6 @@ use std::sync::OnceLock;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Transparent80;
 
-/// The fitted weights of `transparent80` (a weight file of feature set 16 made by
-/// `awale tune --records`, see `docs/eval.md`).
-const TRANSPARENT80_WEIGHTS: &[u8] = include_bytes!("transparent80.bin");
-
 impl Rules for Transparent80 {
     const NAME: &'static str = "transparent80";
     const CLEAR_PER_HOLE: u32 = 1;
@@ -62,10 +58,11 @@ impl Rules for Transparent80 {
     const WIN: u32 = 41;
     const DRAW: u32 = 40;
     const BOTH_AT_DRAW_END: bool = false;
+    const WEIGHTS: &'static [u8] = include_bytes!("transparent80.bin");
 
     fn eval() -> &'static Eval {
         static EVAL: OnceLock<Eval> = OnceLock::new();
-        EVAL.get_or_init(|| embedded_eval(Self::NAME, TRANSPARENT80_WEIGHTS))
+        EVAL.get_or_init(|| embedded_eval(Self::NAME, Self::WEIGHTS))
     }
 }
 
@@ -75,10 +72,6 @@ impl Rules for Transparent80 {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Transparent96;
 
-/// The fitted weights of `transparent96` (a weight file of feature set 16 made by
-/// `awale tune --records`, see `docs/eval.md`).
-const TRANSPARENT96_WEIGHTS: &[u8] = include_bytes!("transparent96.bin");
-
 impl Rules for Transparent96 {
     const NAME: &'static str = "transparent96";
     const CLEAR_PER_HOLE: u32 = 2;
@@ -87,10 +80,11 @@ impl Rules for Transparent96 {
     const WIN: u32 = 49;
     const DRAW: u32 = 40;
     const BOTH_AT_DRAW_END: bool = true;
+    const WEIGHTS: &'static [u8] = include_bytes!("transparent96.bin");
 
     fn eval() -> &'static Eval {
         static EVAL: OnceLock<Eval> = OnceLock::new();
-        EVAL.get_or_init(|| embedded_eval(Self::NAME, TRANSPARENT96_WEIGHTS))
+        EVAL.get_or_init(|| embedded_eval(Self::NAME, Self::WEIGHTS))
     }
 }
 

@@ -3,23 +3,15 @@
 //! refusal of bad input.
 
 use super::*;
-use crate::game::{play_moves, EndReason, Game, History, Side};
-use crate::variants::family16::testing::{holes, owned, play, setup};
+use crate::game::{EndReason, Game, Side};
+use crate::variants::testing::{self, Written};
 
 #[test]
 fn start_positions_and_moves() {
-    for (text, seeds) in [
-        (Transparent80.format_position(&Transparent80.start()), 80),
-        (Transparent96.format_position(&Transparent96.start()), 96),
-    ] {
-        let hole = if seeds == 80 { "2R2B1T-" } else { "2R2B2T-" };
-        assert_eq!(text, format!("{}0-0-S", hole.repeat(16)));
-    }
+    Transparent80.assert_start_written(&format!("{}0-0-S", "2R2B1T-".repeat(16)));
     let game = Transparent96;
-    let start = game.start();
-    let mut moves = <Transparent96 as Game>::Moves::default();
-    game.legal_moves(&start, &mut moves);
-    let written: Vec<String> = moves.iter().map(|&m| game.format_move(&start, m)).collect();
+    let start = game.assert_start_written(&format!("{}0-0-S", "2R2B2T-".repeat(16)));
+    let written = game.listed(&start);
     assert_eq!(written[..6], ["1R", "1B", "1TR", "1TB", "3R", "3B"]);
     assert_eq!(written.len(), 32);
     assert_eq!(game.count_legal_moves(&start), 32);
@@ -31,51 +23,36 @@ fn start_positions_and_moves() {
 #[test]
 fn a_transparent_move_needs_no_seed_of_its_colour() {
     // Hole 1 holds 1 red and 2 transparent seeds, no blue.
-    let pos = setup::<Transparent96>(&[(1, "1R2T"), (2, "4R"), (4, "4R"), (6, "4R")], 45, 'S');
-    let next = play(Transparent96, &pos, "1TB");
+    let pos = Transparent96.setup(&[(1, "1R2T"), (2, "4R"), (4, "4R"), (6, "4R")], 45, 'S');
+    let next = Transparent96.played(&pos, "1TB");
     // Transparent seeds sown like blue: holes 2 and 4; no blue to follow.
-    assert_eq!(
-        holes(Transparent96, &next),
-        owned(&[(1, "1R"), (2, "4R1T"), (4, "4R1T"), (6, "4R")])
-    );
-    let pos = setup::<Transparent80>(&[(1, "1R1T"), (2, "4R"), (4, "4R")], 35, 'S');
-    let next = play(Transparent80, &pos, "1tb");
-    assert_eq!(
-        holes(Transparent80, &next),
-        owned(&[(1, "1R"), (2, "4R1T"), (4, "4R")])
-    );
+    Transparent96.assert_holes(&next, &[(1, "1R"), (2, "4R1T"), (4, "4R1T"), (6, "4R")]);
+    let pos = Transparent80.setup(&[(1, "1R1T"), (2, "4R"), (4, "4R")], 35, 'S');
+    let next = Transparent80.played(&pos, "1tb");
+    Transparent80.assert_holes(&next, &[(1, "1R"), (2, "4R1T"), (4, "4R")]);
 }
 
 #[test]
 fn a_colour_move_on_transparent_seeds_alone_is_illegal() {
-    let pos = setup::<Transparent80>(&[(1, "1T"), (2, "4R"), (3, "4B"), (4, "4R")], 35, 'S');
+    let pos = Transparent80.setup(&[(1, "1T"), (2, "4R"), (3, "4B"), (4, "4R")], 35, 'S');
     for mv in ["1R", "1B"] {
         let err = Transparent80.parse_move(&pos, mv).unwrap_err().to_string();
         assert!(err.contains("hole 1 holds no"), "{err}");
     }
-    let mut moves = <Transparent80 as Game>::Moves::default();
-    Transparent80.legal_moves(&pos, &mut moves);
-    let written: Vec<String> = moves
-        .iter()
-        .map(|&m| Transparent80.format_move(&pos, m))
-        .collect();
-    assert_eq!(written, ["1TR", "1TB", "3B"]);
+    assert_eq!(Transparent80.listed(&pos), ["1TR", "1TB", "3B"]);
 }
 
 #[test]
 fn transparent_seeds_sown_like_blue_skip_the_movers_holes() {
     // North plays hole 14's two transparent seeds like blue: 15 and 1,
     // skipping its own 16.
-    let pos = setup::<Transparent96>(
+    let pos = Transparent96.setup(
         &[(1, "4R"), (3, "4R"), (14, "2T"), (15, "4R"), (16, "4B")],
         40,
         'N',
     );
-    let next = play(Transparent96, &pos, "14TB");
-    assert_eq!(
-        holes(Transparent96, &next),
-        owned(&[(1, "4R1T"), (3, "4R"), (15, "4R1T"), (16, "4B")])
-    );
+    let next = Transparent96.played(&pos, "14TB");
+    Transparent96.assert_holes(&next, &[(1, "4R1T"), (3, "4R"), (15, "4R1T"), (16, "4B")]);
     assert_eq!(Transparent96.scores(&next), Transparent96.scores(&pos));
 }
 
@@ -84,44 +61,25 @@ fn transparent96_goes_on_with_the_colour_and_captures_from_the_last_seed() {
     // Hole 1 (South): 2 transparent and 2 red. 1TR sows T into 2, 3 then R
     // into 4, 5. The last seed fell in 5 (now 2): captured, then 4 (3),
     // then 3 (2, the transparent seed included); 2 holds 4: the chain stops.
-    let pos = setup::<Transparent96>(
-        &[
-            (1, "2R2T"),
-            (2, "3B"),
-            (3, "1R"),
-            (4, "2B"),
-            (5, "1B"),
-            (8, "6R"),
-        ],
-        40,
-        'S',
-    );
-    let next = play(Transparent96, &pos, "1TR");
-    assert_eq!(next.score(0), 40 + 2 + 3 + 2);
-    assert_eq!(
-        holes(Transparent96, &next),
-        owned(&[(2, "3B1T"), (8, "6R")])
-    );
+    let filled = [
+        (1, "2R2T"),
+        (2, "3B"),
+        (3, "1R"),
+        (4, "2B"),
+        (5, "1B"),
+        (8, "6R"),
+    ];
+    let pos = Transparent96.setup(&filled, 40, 'S');
+    Transparent96.assert_plays(&pos, "1TR", 40 + 2 + 3 + 2, &[(2, "3B1T"), (8, "6R")]);
     // In transparent80 the same move sows the transparent seeds alone:
     // 2 and 3 get one each, the last in 3 (1R1T = 2): captured, then 2
     // holds 4: stop. The red seeds stay in hole 1.
-    let pos = setup::<Transparent80>(
-        &[
-            (1, "2R2T"),
-            (2, "3B"),
-            (3, "1R"),
-            (4, "2B"),
-            (5, "1B"),
-            (8, "6R"),
-        ],
-        30,
-        'S',
-    );
-    let next = play(Transparent80, &pos, "1TR");
-    assert_eq!(next.score(0), 32);
-    assert_eq!(
-        holes(Transparent80, &next),
-        owned(&[(1, "2R"), (2, "3B1T"), (4, "2B"), (5, "1B"), (8, "6R")])
+    let pos = Transparent80.setup(&filled, 30, 'S');
+    Transparent80.assert_plays(
+        &pos,
+        "1TR",
+        32,
+        &[(1, "2R"), (2, "3B1T"), (4, "2B"), (5, "1B"), (8, "6R")],
     );
 }
 
@@ -129,9 +87,9 @@ fn transparent96_goes_on_with_the_colour_and_captures_from_the_last_seed() {
 fn a_lap_of_sixteen_seeds_skips_the_origin() {
     // 2 transparent then 14 red from hole 1: 16 seeds sown like red, one in
     // each of 2..16 (15), then hole 2 again; hole 1 is skipped.
-    let pos = setup::<Transparent96>(&[(1, "14R2T"), (2, "4B"), (3, "4B"), (16, "4B")], 35, 'S');
-    let next = play(Transparent96, &pos, "1TR");
-    let h = holes(Transparent96, &next);
+    let pos = Transparent96.setup(&[(1, "14R2T"), (2, "4B"), (3, "4B"), (16, "4B")], 35, 'S');
+    let next = Transparent96.played(&pos, "1TR");
+    let h = Transparent96.holes(&next);
     assert_eq!(h[0], (2, "1R4B1T".to_string()), "{h:?}");
     assert_eq!(h[1], (3, "4B1T".to_string()), "{h:?}");
     assert_eq!(h[2], (4, "1R".to_string()), "{h:?}");
@@ -140,12 +98,12 @@ fn a_lap_of_sixteen_seeds_skips_the_origin() {
     // The last seed fell in hole 2, which holds 6: no capture.
     assert_eq!(next.score(0), 35);
     // transparent80, 17 red seeds from hole 1: holes 2..16, then 2 and 3.
-    let pos = setup::<Transparent80>(&[(1, "17R"), (2, "4B"), (3, "4B"), (16, "4B")], 30, 'S');
-    let next = play(Transparent80, &pos, "1R");
+    let pos = Transparent80.setup(&[(1, "17R"), (2, "4B"), (3, "4B"), (16, "4B")], 30, 'S');
+    let next = Transparent80.played(&pos, "1R");
     let mut expected = vec![(2, "2R4B"), (3, "2R4B")];
     expected.extend((4..16).map(|h| (h, "1R")));
     expected.push((16, "1R4B"));
-    assert_eq!(holes(Transparent80, &next), owned(&expected));
+    Transparent80.assert_holes(&next, &expected);
     assert_eq!(next.score(0), 30, "hole 3 holds 6: no capture");
 }
 
@@ -155,11 +113,11 @@ fn a_lap_of_seeds_sown_like_blue_skips_the_origin_and_the_movers_holes() {
     // sown like blue into South's holes 3, 5, ..., 15, 1, then 3 and 5
     // again (8 holes a lap); hole 2 and North's other holes get none. The
     // last seed fell in 5 (1T1B = 2): captured; hole 4 holds 4: stop.
-    let pos = setup::<Transparent96>(&[(1, "4R"), (2, "8B2T"), (4, "4R")], 35, 'N');
-    let next = play(Transparent96, &pos, "2TB");
+    let pos = Transparent96.setup(&[(1, "4R"), (2, "8B2T"), (4, "4R")], 35, 'N');
+    let next = Transparent96.played(&pos, "2TB");
     let mut expected = vec![(1, "4R1B"), (3, "1B1T"), (4, "4R")];
     expected.extend((7..16).step_by(2).map(|h| (h, "1B")));
-    assert_eq!(holes(Transparent96, &next), owned(&expected));
+    Transparent96.assert_holes(&next, &expected);
     assert_eq!(Transparent96.scores(&next), [35, 96 - 18 - 35 + 2]);
 }
 
@@ -167,34 +125,34 @@ fn a_lap_of_seeds_sown_like_blue_skips_the_origin_and_the_movers_holes() {
 fn the_game_ends_below_ten_seeds_on_the_board() {
     let nine = [(1, "3R"), (2, "3B"), (3, "3T")];
     let end = Transparent80
-        .end(&setup::<Transparent80>(&nine, 35, 'S'))
+        .end(&Transparent80.setup(&nine, 35, 'S'))
         .unwrap();
     assert_eq!((end.reason, end.scores), (EndReason::FewSeeds, [35, 36]));
     let end = Transparent96
-        .end(&setup::<Transparent96>(&nine, 48, 'S'))
+        .end(&Transparent96.setup(&nine, 48, 'S'))
         .unwrap();
     assert_eq!((end.reason, end.scores), (EndReason::FewSeeds, [48, 39]));
-    let ten = setup::<Transparent80>(&[(1, "4R"), (2, "3B"), (3, "3T")], 35, 'S');
+    let ten = Transparent80.setup(&[(1, "4R"), (2, "3B"), (3, "3T")], 35, 'S');
     assert_eq!(Transparent80.end(&ten), None, "10 seeds: play goes on");
     assert_eq!(Transparent80.count_legal_moves(&ten), 3);
-    let ten = setup::<Transparent96>(&[(1, "4R"), (2, "3B"), (3, "3T")], 47, 'S');
+    let ten = Transparent96.setup(&[(1, "4R"), (2, "3B"), (3, "3T")], 47, 'S');
     assert_eq!(Transparent96.end(&ten), None, "10 seeds: play goes on");
     assert_eq!(Transparent96.count_legal_moves(&ten), 3);
 }
 
 #[test]
 fn more_than_half_the_seeds_wins() {
-    let won = setup::<Transparent80>(&[(1, "4R"), (2, "4R"), (3, "4B")], 41, 'S');
+    let won = Transparent80.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 41, 'S');
     let end = Transparent80.end(&won).unwrap();
     assert_eq!(
         (end.reason, end.winner()),
         (EndReason::Target, Some(Side::South))
     );
-    let going = setup::<Transparent80>(&[(1, "4R"), (2, "4R"), (3, "4B")], 40, 'S');
+    let going = Transparent80.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 40, 'S');
     assert_eq!(Transparent80.end(&going), None);
-    let won = setup::<Transparent96>(&[(1, "4R"), (2, "4R"), (3, "4B")], 49, 'N');
+    let won = Transparent96.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 49, 'N');
     assert_eq!(Transparent96.end(&won).unwrap().reason, EndReason::Target);
-    let going = setup::<Transparent96>(&[(1, "4R"), (2, "4R"), (3, "4B")], 48, 'N');
+    let going = Transparent96.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 48, 'N');
     assert_eq!(Transparent96.end(&going), None);
 }
 
@@ -229,9 +187,9 @@ fn draws_at_forty_and_the_both_at_forty_end_of_transparent96() {
     );
     assert_eq!(Transparent96.count_legal_moves(&both(45)), 3);
     // A move that brings both to 40 ends transparent96 at once.
-    let pos = setup::<Transparent96>(&[(1, "1T"), (2, "1R"), (3, "8R"), (4, "4B")], 38, 'S');
+    let pos = Transparent96.setup(&[(1, "1T"), (2, "1R"), (3, "8R"), (4, "4B")], 38, 'S');
     assert_eq!(Transparent96.scores(&pos), [38, 44]);
-    let next = play(Transparent96, &pos, "1TR");
+    let next = Transparent96.played(&pos, "1TR");
     let end = Transparent96.end(&next).unwrap();
     assert_eq!(end.scores, [40, 44]);
     assert_eq!(end.winner(), Some(Side::North));
@@ -242,32 +200,30 @@ fn starvation_takes_the_rest_before_the_end_checks() {
     // South captures hole 2 (1R + the transparent seed = 2); North is left
     // without seeds, so South takes the 8 seeds left as well, although
     // fewer than 10 remain.
-    let pos = setup::<Transparent80>(&[(1, "1T"), (2, "1R"), (3, "4R"), (5, "4B")], 30, 'S');
+    let pos = Transparent80.setup(&[(1, "1T"), (2, "1R"), (3, "4R"), (5, "4B")], 30, 'S');
     assert_eq!(Transparent80.end(&pos), None, "10 seeds on the board");
-    let next = play(Transparent80, &pos, "1TR");
+    let next = Transparent80.played(&pos, "1TR");
     assert_eq!(Transparent80.scores(&next), [40, 40]);
-    assert!(holes(Transparent80, &next).is_empty());
+    assert!(Transparent80.holes(&next).is_empty());
     let end = Transparent80.end(&next).unwrap();
     assert_eq!((end.reason, end.scores), (EndReason::EvenSplit, [40, 40]));
     // transparent96: the sweep makes South's 49, a win, not a few-seeds end.
-    let pos = setup::<Transparent96>(&[(1, "1T"), (2, "1R"), (3, "4R"), (5, "4B")], 39, 'S');
-    let next = play(Transparent96, &pos, "1TR");
+    let pos = Transparent96.setup(&[(1, "1T"), (2, "1R"), (3, "4R"), (5, "4B")], 39, 'S');
+    let next = Transparent96.played(&pos, "1TR");
     let end = Transparent96.end(&next).unwrap();
     assert_eq!((end.reason, end.scores), (EndReason::Target, [49, 47]));
 }
 
 #[test]
 fn a_repeated_position_does_not_end_the_game() {
-    let pos = setup::<Transparent96>(&[(1, "4R"), (2, "4R"), (3, "4B")], 45, 'S');
+    let pos = Transparent96.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 45, 'S');
     assert_eq!(Transparent96.repetition_end(&pos), None);
 }
 
 #[test]
 fn bad_moves_are_refused_with_the_reason_and_the_position_is_unchanged() {
     let game = Transparent96;
-    let pos = setup::<Transparent96>(&[(1, "2R"), (2, "4R"), (3, "4B1T"), (4, "2T")], 45, 'S');
-    let before = pos;
-    let history = History::new(game.key(&pos));
+    let pos = Transparent96.setup(&[(1, "2R"), (2, "4R"), (3, "4B1T"), (4, "2T")], 45, 'S');
     let cases = [
         ("4T", "colour is missing after T"),
         ("4TX", "'TX' is not a colour"),
@@ -283,17 +239,7 @@ fn bad_moves_are_refused_with_the_reason_and_the_position_is_unchanged() {
         ("TR", "expected a hole number"),
         ("3", "colour is missing"),
     ];
-    for (text, why) in cases {
-        let err = game.parse_move(&pos, text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-        if !text.is_empty() {
-            let err = play_moves(&game, pos, &history, text)
-                .unwrap_err()
-                .to_string();
-            assert!(err.contains("move 1") && err.contains(why), "{text}: {err}");
-        }
-    }
-    assert_eq!(pos, before);
+    testing::assert_moves_refused(&game, &pos, "", &cases);
     // colors16 has no transparent moves at all.
     let start = crate::variants::colors16::Colors16.start();
     let err = crate::variants::colors16::Colors16
@@ -321,56 +267,21 @@ fn bad_positions_are_refused_with_the_reason() {
         err.contains("32 transparent seeds; the game has only 16"),
         "{err}"
     );
+    let game = Transparent96;
     let cases = [
-        (format!("{}1-0-S", "2R2B2T-".repeat(16)), "add up to 97"),
+        (game.start_with(&[], "1-0-S"), "add up to 97"),
+        (game.start_with(&["3T2R2B"], "0-0-S"), "33 transparent"),
         (
-            format!("3T2R2B-{}0-0-S", "2R2B2T-".repeat(15)),
-            "33 transparent",
-        ),
-        (
-            format!("2R2B2T2T-{}0-0-S", "2R2B2T-".repeat(15)),
+            game.start_with(&["2R2B2T2T"], "0-0-S"),
             "transparent seeds twice",
         ),
-        (
-            format!("2R2B2X-{}0-0-S", "2R2B2T-".repeat(15)),
-            "not a seed letter",
-        ),
+        (game.start_with(&["2R2B2X"], "0-0-S"), "not a seed letter"),
     ];
-    for (text, why) in cases {
-        let err = Transparent96.parse_position(&text).unwrap_err().to_string();
-        assert!(err.contains(why), "{text}: {err}");
-    }
-    let err = crate::variants::colors16::Colors16
-        .parse_position(&format!("2R2B1T-{}0-0-S", "2R2B-".repeat(15)))
+    testing::assert_refused(&cases, |text| game.parse_position(text));
+    let colors16 = crate::variants::colors16::Colors16;
+    let err = colors16
+        .parse_position(&colors16.start_with(&["2R2B1T"], "0-0-S"))
         .unwrap_err()
         .to_string();
     assert!(err.contains("'T' is not a seed letter"), "{err}");
-}
-
-#[test]
-fn render_shows_every_hole() {
-    let text = Transparent96.render(&Transparent96.start());
-    assert_eq!(text.matches("2R2B2T").count(), 16);
-    assert!(text.contains("South (odd holes) to move"));
-}
-
-#[test]
-fn options_are_refused() {
-    let mut game = Transparent80;
-    assert!(game.options().is_empty());
-    let err = game.set_option("MustFeed", "true").unwrap_err().to_string();
-    assert!(err.contains("transparent80 has no rule options"), "{err}");
-}
-
-#[test]
-fn the_included_weights_pass_their_checks_and_are_used() {
-    use crate::variants::family16::features::{COUNT, FEATURE_SET};
-    let decode = |bytes| {
-        crate::variants::weight_file::decode(bytes, FEATURE_SET, COUNT)
-            .expect("the included weight file is good")
-    };
-    let (w80, w96) = (decode(TRANSPARENT80_WEIGHTS), decode(TRANSPARENT96_WEIGHTS));
-    assert_eq!(<Transparent80 as Rules>::eval().weights(), &w80[..]);
-    assert_eq!(<Transparent96 as Rules>::eval().weights(), &w96[..]);
-    assert_ne!(w80, w96, "each variant has its own weights");
 }
