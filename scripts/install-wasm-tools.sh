@@ -19,5 +19,10 @@ fi
 if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version)" = "wasm-bindgen $version" ]; then
     exit 0
 fi
-cargo install --locked wasm-bindgen-cli --version "$version"
+# Its own lock file first; when the registry no longer serves a crate that
+# lock names, the newest compatible versions (the CLI's version stays exact).
+if ! cargo install --locked wasm-bindgen-cli --version "$version"; then
+    echo "install-wasm-tools: retrying without wasm-bindgen-cli's lock file" >&2
+    cargo install wasm-bindgen-cli --version "$version"
+fi
 wasm-bindgen --version
