@@ -110,7 +110,7 @@ async function serve(m) {
     reply(m, engine.refused("another request on the game stopped the engine's search"));
     return;
   }
-  reply(m, engine.play_found(m.path, found.text));
+  reply(m, engine.play_found(m.path));
 }
 
 /// An analysis stream: slices until its time is up or a message stops it,
