@@ -141,7 +141,9 @@ async function analyse(m) {
 function buildTables() {
   if (!engine.wants_tables()) return;
   postMessage({ note: "Building the endgame tables…" });
+  const started = performance.now();
   const said = engine.build_tables();
-  postMessage({ note: said || null });
-  if (said) setTimeout(() => postMessage({ note: null }), 4000);
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  postMessage({ note: said + " Built in " + secs + " s." });
+  setTimeout(() => postMessage({ note: null }), 4000);
 }
