@@ -569,7 +569,7 @@ pub async fn analysis_streams(client: &Client) -> Res<()> {
 }
 
 /// A position pasted in the panel is set up on the server.
-async fn position_is_set_up(client: &Client) -> Res<()> {
+pub async fn position_is_set_up(client: &Client) -> Res<()> {
     idle(client).await?;
     let state = api_state(client).await?;
     let target = state["legal"][0]["position"]

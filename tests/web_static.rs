@@ -7,8 +7,10 @@
 //! It plays a move against the engine, hands the game to two people,
 //! undoes, redoes and asks a hint with the keys, streams an analysis,
 //! plays a colour variant's move through its choice menu, plays a whole
-//! game against the engine, loads the game's saved record back and checks
-//! that the browser logged no error; screenshots go to
+//! game against the engine, sets up a pasted position and refuses a
+//! malformed one, loads the game's saved record back, checks that the
+//! browser logged no error, and that a .wasm the server does not give is
+//! said on the page with the served board offered; screenshots go to
 //! `target/web-screenshots/static/`, beside the served board's.
 //!
 //! It runs when the served board's test does (`AWALE_BROWSER_TEST=1`).
@@ -80,6 +82,8 @@ fn static_build() -> Option<PathBuf> {
 struct StaticServer {
     port: u16,
     stop: Arc<AtomicBool>,
+    /// While set, the .wasm is answered 404 (a failed load).
+    hide_wasm: Arc<AtomicBool>,
 }
 
 impl StaticServer {
@@ -87,7 +91,8 @@ impl StaticServer {
         let listener = TcpListener::bind("127.0.0.1:0")?;
         let port = listener.local_addr()?.port();
         let stop = Arc::new(AtomicBool::new(false));
-        let seen = Arc::clone(&stop);
+        let hide_wasm = Arc::new(AtomicBool::new(false));
+        let (seen, hidden) = (Arc::clone(&stop), Arc::clone(&hide_wasm));
         let dir = dir.to_path_buf();
         std::thread::spawn(move || {
             for conn in listener.incoming() {
@@ -96,11 +101,16 @@ impl StaticServer {
                 }
                 if let Ok(conn) = conn {
                     let dir = dir.clone();
-                    std::thread::spawn(move || serve_one(conn, &dir));
+                    let hide = hidden.load(Ordering::SeqCst);
+                    std::thread::spawn(move || serve_one(conn, &dir, hide));
                 }
             }
         });
-        Ok(StaticServer { port, stop })
+        Ok(StaticServer {
+            port,
+            stop,
+            hide_wasm,
+        })
     }
 
     fn url(&self) -> String {
@@ -127,8 +137,9 @@ fn content_type(name: &str) -> &'static str {
     }
 }
 
-/// Answers one GET with a file of `dir` (by its bare name), or 404.
-fn serve_one(conn: TcpStream, dir: &Path) {
+/// Answers one GET with a file of `dir` (by its bare name), or 404 (for
+/// the .wasm too when `hide_wasm`).
+fn serve_one(conn: TcpStream, dir: &Path, hide_wasm: bool) {
     let mut reader = BufReader::new(&conn);
     let mut request = String::new();
     if reader.read_line(&mut request).is_err() {
@@ -142,9 +153,10 @@ fn serve_one(conn: TcpStream, dir: &Path) {
     let path = request.split_whitespace().nth(1).unwrap_or("/");
     let name = path.split('?').next().unwrap_or("").trim_start_matches('/');
     let name = if name.is_empty() { "index.html" } else { name };
-    let file = (!name.contains('/') && !name.contains(".."))
-        .then(|| std::fs::read(dir.join(name)).ok())
-        .flatten();
+    let file =
+        (!name.contains('/') && !name.contains("..") && !(hide_wasm && name.ends_with(".wasm")))
+            .then(|| std::fs::read(dir.join(name)).ok())
+            .flatten();
     let mut out = &conn;
     let _ = match file {
         Some(body) => write!(
@@ -167,7 +179,11 @@ async fn static_test(dir: &Path) -> Res<()> {
     eprintln!("web_static: {} served at {url}", dir.display());
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/static");
     let (_driver, client) = browser::open_browser(&shots, "web-static-profile").await?;
-    let result = drive(&client, &url, &shots).await;
+    let mut result = drive(&client, &url, &shots).await;
+    if result.is_ok() {
+        // Last: the 404 it provokes is an error in the browser's log.
+        result = a_missing_wasm_is_said(&client, &server).await;
+    }
     browser::close_browser(client, result, &shots).await
 }
 
@@ -196,10 +212,66 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
     browser::shortcuts_undo_redo_hint(client).await?;
     browser::analysis_streams(client).await?;
     tables_note_goes(client).await?;
+    browser::position_is_set_up(client).await?;
+    a_bad_position_is_refused(client).await?;
     browser::colour_moves_offer_a_menu(client, shots).await?;
     browser::whole_game_against_the_engine(client, shots).await?;
     browser::a_saved_record_loads(client).await?;
     browser::no_console_errors(client).await?;
+    Ok(())
+}
+
+/// A malformed pasted position gets the served board's message (the
+/// same call reads it) and changes nothing.
+async fn a_bad_position_is_refused(client: &Client) -> Res<()> {
+    let before = browser::api_state(client).await?;
+    let input = client.find(Locator::Id("position")).await?;
+    input.clear().await?;
+    input.send_keys("4-4-4-banana").await?;
+    client.find(Locator::Id("btn-setup")).await?.click().await?;
+    browser::wait_for(
+        client,
+        "!document.getElementById('message').hidden && \
+         document.getElementById('message').classList.contains('error')",
+        "the refusal",
+    )
+    .await?;
+    let said = client
+        .find(Locator::Id("message-text"))
+        .await?
+        .text()
+        .await?;
+    assert!(said.starts_with("position: "), "{said:?}");
+    browser::idle(client).await?;
+    let after = browser::api_state(client).await?;
+    assert_eq!(after["position"], before["position"], "nothing changed");
+    client
+        .execute("document.getElementById('message-close').click();", vec![])
+        .await?;
+    Ok(())
+}
+
+/// A page whose .wasm cannot be loaded says so and offers the served
+/// board (the file server answers 404 for it).
+async fn a_missing_wasm_is_said(client: &Client, server: &StaticServer) -> Res<()> {
+    server.hide_wasm.store(true, Ordering::SeqCst);
+    client.goto(&server.url()).await?;
+    browser::wait_for(
+        client,
+        "document.getElementById('message-text').textContent.includes('could not be loaded')",
+        "the message that the engine could not be loaded",
+    )
+    .await?;
+    let said = client
+        .find(Locator::Id("message-text"))
+        .await?
+        .text()
+        .await?;
+    assert!(
+        said.contains("awale serve"),
+        "the served board offered: {said:?}"
+    );
+    server.hide_wasm.store(false, Ordering::SeqCst);
     Ok(())
 }
 
