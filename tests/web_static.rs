@@ -153,10 +153,10 @@ fn serve_one(conn: TcpStream, dir: &Path, hide_wasm: bool) {
     let path = request.split_whitespace().nth(1).unwrap_or("/");
     let name = path.split('?').next().unwrap_or("").trim_start_matches('/');
     let name = if name.is_empty() { "index.html" } else { name };
-    let file =
-        (!name.contains('/') && !name.contains("..") && !(hide_wasm && name.ends_with(".wasm")))
-            .then(|| std::fs::read(dir.join(name)).ok())
-            .flatten();
+    let refused = name.contains('/') || name.contains("..") || hide_wasm && name.ends_with(".wasm");
+    let file = (!refused)
+        .then(|| std::fs::read(dir.join(name)).ok())
+        .flatten();
     let mut out = &conn;
     let _ = match file {
         Some(body) => write!(

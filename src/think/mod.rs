@@ -271,7 +271,6 @@ mod tests {
     use crate::protocol::command::Start;
     use crate::protocol::session::{build, AnySession, Settings};
     use crate::search::limits::Ponder;
-    use std::sync::atomic::AtomicBool;
 
     fn request(depth: u32) -> Request {
         Request {

@@ -600,32 +600,22 @@ mod tests {
 
     #[test]
     fn bad_setups_have_their_status() {
-        use axum::http::StatusCode;
-        /// A change that spoils a good set-up, and the status it gets.
-        type Case = (fn(&mut Setup), StatusCode);
+        /// A change that spoils a good set-up, and the HTTP status it gets.
+        type Case = (fn(&mut Setup), u16);
         let cases: [Case; 4] = [
-            (
-                |s| s.variant = Some("chess".into()),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            ),
+            (|s| s.variant = Some("chess".into()), 422),
             (
                 |s| s.options = vec![("GrandSlam".into(), "sometimes".into())],
-                StatusCode::UNPROCESSABLE_ENTITY,
+                422,
             ),
-            (
-                |s| s.position = Some("1-2-3".into()),
-                StatusCode::BAD_REQUEST,
-            ),
-            (
-                |s| s.moves = vec!["F".into(), "F".into()],
-                StatusCode::CONFLICT,
-            ),
+            (|s| s.position = Some("1-2-3".into()), 400),
+            (|s| s.moves = vec!["F".into(), "F".into()], 409),
         ];
         for (change, status) in cases {
             let mut setup = Setup::default();
             change(&mut setup);
             let err = build(&setup).err().unwrap();
-            assert_eq!(err.status(), status, "{setup:?}: {err}");
+            assert_eq!(err.status_code(), status, "{setup:?}: {err}");
         }
     }
 
