@@ -229,18 +229,13 @@ async fn a_bad_position_is_refused(client: &Client) -> Res<()> {
     input.clear().await?;
     input.send_keys("4-4-4-banana").await?;
     client.find(Locator::Id("btn-setup")).await?.click().await?;
-    browser::wait_for(
+    let said = message_when(
         client,
         "!document.getElementById('message').hidden && \
          document.getElementById('message').classList.contains('error')",
         "the refusal",
     )
     .await?;
-    let said = client
-        .find(Locator::Id("message-text"))
-        .await?
-        .text()
-        .await?;
     assert!(said.starts_with("position: "), "{said:?}");
     browser::idle(client).await?;
     let after = browser::api_state(client).await?;
@@ -251,22 +246,27 @@ async fn a_bad_position_is_refused(client: &Client) -> Res<()> {
     Ok(())
 }
 
+/// The page's message once `expr` holds (`what`, for a failure).
+async fn message_when(client: &Client, expr: &str, what: &str) -> Res<String> {
+    browser::wait_for(client, expr, what).await?;
+    Ok(client
+        .find(Locator::Id("message-text"))
+        .await?
+        .text()
+        .await?)
+}
+
 /// A page whose .wasm cannot be loaded says so and offers the served
 /// board (the file server answers 404 for it).
 async fn a_missing_wasm_is_said(client: &Client, server: &StaticServer) -> Res<()> {
     server.hide_wasm.store(true, Ordering::SeqCst);
     client.goto(&server.url()).await?;
-    browser::wait_for(
+    let said = message_when(
         client,
         "document.getElementById('message-text').textContent.includes('could not be loaded')",
         "the message that the engine could not be loaded",
     )
     .await?;
-    let said = client
-        .find(Locator::Id("message-text"))
-        .await?
-        .text()
-        .await?;
     assert!(
         said.contains("awale serve"),
         "the served board offered: {said:?}"
