@@ -23,7 +23,7 @@ pub(crate) use awale_core::scratch;
 
 pub mod bench;
 pub mod datagen;
-pub mod ogn;
+pub use awale_board::ogn;
 pub mod play;
 pub mod protocol;
 pub mod referee;

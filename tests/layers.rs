@@ -1,7 +1,7 @@
 //! The modules are layered: each uses only the modules below it, so the
 //! rules never name the search, the search never names a variant, and no
-//! two modules import each other. The check reads the sources of both
-//! crates: a `crate::NAME` path outside test code (a `tests.rs` or
+//! two modules import each other. The check reads the sources of the
+//! core, the board crate and the binary crate: a `crate::NAME` path outside test code (a `tests.rs` or
 //! `testing.rs` file, or what follows a file's `#[cfg(test)] mod`) must name
 //! the module itself or one of a lower layer than its own.
 
@@ -27,9 +27,22 @@ const CORE: &[&[&str]] = &[
 /// re-exports under their names), bottom first.
 const BINARY: &[&[&str]] = &[
     &["bench", "think", "referee", "datagen"],
+    // The board crate's, re-exported: below what uses it.
     &["ogn"],
     &["tune", "protocol"],
     &["play", "web"],
+];
+
+/// The board crate's modules (crates/awale-board, above the core, below
+/// the binary and the WebAssembly engine), bottom first.
+const BOARD: &[&[&str]] = &[
+    &["errors", "notation", "result", "think"],
+    &["records", "mind"],
+    &["saved"],
+    &["ogn"],
+    &["state"],
+    &["games"],
+    &["calls"],
 ];
 
 fn root() -> PathBuf {
@@ -154,9 +167,9 @@ fn breaches(src: &Path, layers: &[&[&str]], below: &[&[&str]]) -> Vec<String> {
     found
 }
 
-#[test]
-fn the_core_uses_only_lower_layers() {
-    let found = breaches(&root().join("crates/awale-core/src"), CORE, &[]);
+/// Fails with the list of [`breaches`] of the crate in `src`, if any.
+fn assert_layered(src: &str, layers: &[&[&str]], below: &[&[&str]]) {
+    let found = breaches(&root().join(src), layers, below);
     assert!(
         found.is_empty(),
         "imports up or across:\n{}",
@@ -165,19 +178,25 @@ fn the_core_uses_only_lower_layers() {
 }
 
 #[test]
+fn the_core_uses_only_lower_layers() {
+    assert_layered("crates/awale-core/src", CORE, &[]);
+}
+
+#[test]
 fn the_binary_crate_uses_only_lower_layers() {
-    let found = breaches(&root().join("src"), BINARY, CORE);
-    assert!(
-        found.is_empty(),
-        "imports up or across:\n{}",
-        found.join("\n")
-    );
+    assert_layered("src", BINARY, CORE);
+}
+
+#[test]
+fn the_board_crate_uses_only_lower_layers() {
+    assert_layered("crates/awale-board/src", BOARD, &[]);
 }
 
 #[test]
 fn every_module_has_a_layer() {
     for (src, layers) in [
         (root().join("crates/awale-core/src"), CORE),
+        (root().join("crates/awale-board/src"), BOARD),
         (root().join("src"), BINARY),
     ] {
         let lib = fs::read_to_string(src.join("lib.rs")).unwrap();

@@ -45,6 +45,7 @@ mod tune_cli;
 mod two_plies;
 mod web_api;
 mod web_browser;
+mod web_static;
 
 /// Every `.rs` file of `tests/` is declared above: a file left out would
 /// compile nowhere and its tests would silently never run.

@@ -43,10 +43,10 @@ const HOW_TO_RUN: &str = "run the real-browser test of the web board with \
 /// Bound on every wait for the page (a safety net, not a measurement).
 const WAIT: Duration = Duration::from_secs(60);
 
-type Res<T> = Result<T, Box<dyn std::error::Error>>;
+pub type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
 /// A child process killed (and reaped) when dropped.
-struct KillOnDrop(Child, &'static str);
+pub struct KillOnDrop(pub Child, pub &'static str);
 
 impl Drop for KillOnDrop {
     fn drop(&mut self) {
@@ -57,35 +57,48 @@ impl Drop for KillOnDrop {
     }
 }
 
-#[test]
-fn web_board_in_chromium() {
+/// Whether the browser tests run: `AWALE_BROWSER_TEST=1` and the browser
+/// installed; otherwise `test` prints why it is skipped (and fails on CI
+/// with the browser missing: a CI run must not skip it silently).
+pub fn browser_wanted(test: &str) -> bool {
     if std::env::var("AWALE_BROWSER_TEST").as_deref() != Ok("1") {
-        eprintln!("web_browser: skipped: AWALE_BROWSER_TEST is not 1; {HOW_TO_RUN}");
-        return;
+        eprintln!("{test}: skipped: AWALE_BROWSER_TEST is not 1; {HOW_TO_RUN}");
+        return false;
     }
     for path in [CHROMIUM, CHROMEDRIVER] {
         if !Path::new(path).exists() {
             // Asked for on CI, a missing browser is a broken setup.
             assert!(
                 std::env::var_os("CI").is_none(),
-                "web_browser: {path} is missing on CI with AWALE_BROWSER_TEST=1"
+                "{test}: {path} is missing on CI with AWALE_BROWSER_TEST=1"
             );
-            eprintln!("web_browser: skipped: {path} is missing; {HOW_TO_RUN}");
-            return;
+            eprintln!("{test}: skipped: {path} is missing; {HOW_TO_RUN}");
+            return false;
         }
     }
+    true
+}
+
+#[test]
+fn web_board_in_chromium() {
+    if !browser_wanted("web_browser") {
+        return;
+    }
+    run_browser_test("web_browser", browser_test());
+}
+
+/// Runs the browser test `test` on a tokio runtime of its own; fails with
+/// its error.
+pub fn run_browser_test(name: &str, test: impl std::future::Future<Output = Res<()>>) {
     let started = Instant::now();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("tokio runtime");
-    if let Err(e) = runtime.block_on(browser_test()) {
-        panic!("web board browser test: {e}");
+    if let Err(e) = runtime.block_on(test) {
+        panic!("{name}: {e}");
     }
-    eprintln!(
-        "web_browser: done in {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
+    eprintln!("{name}: done in {:.1} s", started.elapsed().as_secs_f64());
 }
 
 /// Starts `awale serve --port 0` and reads the URL it prints.
@@ -97,7 +110,7 @@ fn start_server() -> Res<(KillOnDrop, String)> {
 }
 
 /// A free local port (bound, read, released).
-fn free_port() -> Res<u16> {
+pub fn free_port() -> Res<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
@@ -153,10 +166,18 @@ async fn browser_test() -> Res<()> {
         }
     };
     eprintln!("web_browser: server at {url}");
-    let (_driver, driver_url) = start_chromedriver().await?;
-    let profile = crate::common::scratch::dir("web-chromium-profile");
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots");
-    std::fs::create_dir_all(&shots)?;
+    let (_driver, client) = open_browser(&shots, "web-chromium-profile").await?;
+    let result = drive(&client, &url, &shots).await;
+    close_browser(client, result, &shots).await
+}
+
+/// Starts chromedriver and a headless Chromium with a fresh profile
+/// (scratch directory `profile`), screenshots going to `shots`.
+pub async fn open_browser(shots: &Path, profile: &str) -> Res<(KillOnDrop, Client)> {
+    let (driver, driver_url) = start_chromedriver().await?;
+    let profile = crate::common::scratch::dir(profile);
+    std::fs::create_dir_all(shots)?;
 
     let mut caps = Capabilities::new();
     caps.insert("browserName".into(), json!("chrome"));
@@ -179,9 +200,13 @@ async fn browser_test() -> Res<()> {
         .capabilities(caps)
         .connect(&driver_url)
         .await?;
-    let result = drive(&client, &url, &shots).await;
+    Ok((driver, client))
+}
+
+/// Closes the browser after a run whose `result` is given, keeping a
+/// screenshot of the page in `shots` when it failed.
+pub async fn close_browser(client: Client, result: Res<()>, shots: &Path) -> Res<()> {
     if result.is_err() {
-        // Keep what the page looked like when it failed.
         if let Ok(png) = client.screenshot().await {
             let _ = std::fs::write(shots.join("failure.png"), png);
         }
@@ -191,7 +216,7 @@ async fn browser_test() -> Res<()> {
 }
 
 /// Evaluates `expr` in the page until it is true.
-async fn wait_for(client: &Client, expr: &str, what: &str) -> Res<()> {
+pub async fn wait_for(client: &Client, expr: &str, what: &str) -> Res<()> {
     let deadline = Instant::now() + WAIT;
     let script = format!("return !!({expr});");
     loop {
@@ -206,7 +231,7 @@ async fn wait_for(client: &Client, expr: &str, what: &str) -> Res<()> {
 }
 
 /// Waits until the page is idle (no request, animation or engine search).
-async fn idle(client: &Client) -> Res<()> {
+pub async fn idle(client: &Client) -> Res<()> {
     wait_for(
         client,
         "document.body.dataset.busy === '0' && window.awale && window.awale.game",
@@ -215,11 +240,12 @@ async fn idle(client: &Client) -> Res<()> {
     .await
 }
 
-/// The game state straight from the API (not the page's copy).
-async fn api_state(client: &Client) -> Res<Value> {
+/// The game state straight from the API (not the page's copy), asked
+/// through the page's home: the server, or the static board's worker.
+pub async fn api_state(client: &Client) -> Res<Value> {
     let state = client
         .execute(
-            "return fetch('/api/games/' + window.awale.game.id).then(r => r.json());",
+            "return window.awaleApi('GET', '/api/games/' + window.awale.game.id);",
             vec![],
         )
         .await?;
@@ -262,7 +288,7 @@ fn hole_set(v: &Value) -> BTreeSet<u64> {
         .unwrap_or_default()
 }
 
-async fn screenshot(client: &Client, dir: &Path, name: &str) -> Res<()> {
+pub async fn screenshot(client: &Client, dir: &Path, name: &str) -> Res<()> {
     let png = client.screenshot().await?;
     if !png.starts_with(b"\x89PNG") {
         return Err(format!("screenshot {name} is not a PNG").into());
@@ -307,7 +333,7 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
 /// A fresh page is a game against the engine at level hard, the person
 /// South: a click on a South hole plays it, and the engine answers with
 /// North's move.
-async fn a_fresh_page_plays_the_engine(client: &Client) -> Res<()> {
+pub async fn a_fresh_page_plays_the_engine(client: &Client) -> Res<()> {
     let setup = client
         .execute(
             "return {mode: window.awale.mode, side: window.awale.humanSide, level: window.awale.level,
@@ -362,7 +388,7 @@ async fn a_fresh_page_plays_the_engine(client: &Client) -> Res<()> {
 
 /// The toolbar's mode button turns the game into one for two people: North's
 /// holes answer a click after South's move, and the engine plays nothing.
-async fn two_players_one_click_away(client: &Client) -> Res<()> {
+pub async fn two_players_one_click_away(client: &Client) -> Res<()> {
     client.find(Locator::Id("btn-mode")).await?.click().await?;
     wait_for(
         client,
@@ -515,7 +541,7 @@ async fn fits_a_phone(client: &Client, shots: &Path, name: &str) -> Res<()> {
 
 /// The analysis panel shows the depth, score and line streamed by the
 /// server, until its `done` event.
-async fn analysis_streams(client: &Client) -> Res<()> {
+pub async fn analysis_streams(client: &Client) -> Res<()> {
     client
         .execute("document.getElementById('analysis').open = true;", vec![])
         .await?;
@@ -543,7 +569,7 @@ async fn analysis_streams(client: &Client) -> Res<()> {
 }
 
 /// A position pasted in the panel is set up on the server.
-async fn position_is_set_up(client: &Client) -> Res<()> {
+pub async fn position_is_set_up(client: &Client) -> Res<()> {
     idle(client).await?;
     let state = api_state(client).await?;
     let target = state["legal"][0]["position"]
@@ -584,7 +610,7 @@ async fn press(client: &Client, key: char) -> Res<()> {
 }
 
 /// `u` undoes, `r` redoes, `h` shows the engine's hint on the board.
-async fn shortcuts_undo_redo_hint(client: &Client) -> Res<()> {
+pub async fn shortcuts_undo_redo_hint(client: &Client) -> Res<()> {
     idle(client).await?;
     let plies = api_state(client).await?["moves"]
         .as_array()
@@ -661,7 +687,7 @@ async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
 /// a 16-hole board fits a phone too.
 async fn every_variant_is_drawn(client: &Client, shots: &Path) -> Res<()> {
     let variants = client
-        .execute("return fetch('/api/variants').then(r => r.json());", vec![])
+        .execute("return window.awaleApi('GET', '/api/variants');", vec![])
         .await?;
     for v in variants.as_array().ok_or("no variants")? {
         let name = v["name"].as_str().ok_or("no name")?;
@@ -684,12 +710,12 @@ async fn every_variant_is_drawn(client: &Client, shots: &Path) -> Res<()> {
 
 /// The game's record, saved by the server, loads back through the page's
 /// file input with the same moves.
-async fn a_saved_record_loads(client: &Client) -> Res<()> {
+pub async fn a_saved_record_loads(client: &Client) -> Res<()> {
     idle(client).await?;
     let state = api_state(client).await?;
     let record = client
         .execute(
-            "return fetch('/api/games/' + window.awale.game.id + '/record').then(r => r.text());",
+            "return window.awaleApi('GET', '/api/games/' + window.awale.game.id + '/record');",
             vec![],
         )
         .await?;
@@ -764,7 +790,7 @@ async fn pausing_keeps_the_page_in_step(client: &Client) -> Res<()> {
 
 /// In a colour variant a hole with several moves opens a menu of its
 /// choices, and a choice plays that move.
-async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
+pub async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()> {
     new_two_player_game(client, "colors16").await?;
     let state = api_state(client).await?;
     let legal = state["legal"].as_array().ok_or("no legal moves")?;
@@ -863,7 +889,7 @@ async fn new_engine_game(client: &Client, mode: &str, level: &str, movetime: &st
 
 /// A new game against the engine at `easy`, played to the end by clicking
 /// legal holes; the banner states the API's winner and score.
-async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()> {
+pub async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()> {
     // Quick sowing, to get through a whole game.
     client.execute("window.awale.seedMs = 8;", vec![]).await?;
     new_engine_game(client, "engine", "easy", "50").await?;
@@ -952,7 +978,7 @@ async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()>
 }
 
 /// Neither the page's own error collector nor Chromium's log holds an error.
-async fn no_console_errors(client: &Client) -> Res<()> {
+pub async fn no_console_errors(client: &Client) -> Res<()> {
     let errors = client.execute("return window.awaleErrors;", vec![]).await?;
     assert_eq!(errors, json!([]), "errors caught by the page");
     match client.issue_cmd(BrowserLog).await {

@@ -37,9 +37,9 @@ pub mod progress;
 pub mod record_check;
 pub mod records;
 pub mod report;
-pub mod result;
+pub use awale_board::result;
 pub mod resume;
-pub mod saved;
+pub use awale_board::saved;
 pub mod schedule;
 pub mod stats;
 

@@ -12,13 +12,12 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
 use futures_util::stream;
 
-use super::api::{self, Prepared, StopOnDrop};
-use super::errors::ApiError;
+use awale_board::calls;
+
+use super::api::{self, StopOnDrop};
+use super::errors::WebError;
 use super::App;
 use crate::search::Level;
-
-/// The longest analysis, and the default one: [`api::MOVETIME_RANGE`]'s top.
-const ANALYSIS_TIME: u64 = api::MOVETIME_RANGE.1;
 
 /// The handler: 404 for an unknown game, 409 when it is over, 400 for a
 /// `movetime` that is not a number.
@@ -26,19 +25,12 @@ pub async fn analysis(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
-) -> Result<impl IntoResponse, ApiError> {
-    let ms = match query.get("movetime") {
-        Some(text) => Some(text.trim().parse::<u64>().map_err(|_| {
-            ApiError::BadRequest(format!("movetime '{text}' is not a number of milliseconds"))
-        })?),
-        None => None,
-    };
-    let time = api::movetime(ms, ANALYSIS_TIME);
-    let slot = app.store.get(&id)?;
+) -> Result<impl IntoResponse, WebError> {
+    let time = calls::analysis_time(query.get("movetime").map(String::as_str))?;
+    let slot = app.board.store.get(&id)?;
     // No book: an analysis searches the position.
-    let Prepared {
-        mind, stop, held, ..
-    } = api::prepare(&app, &slot, Level::Hard, false).await?;
+    let (prepared, held) = api::prepare(&app, &slot, Level::Hard, false).await?;
+    let (mind, stop) = (prepared.mind, prepared.stop);
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let guard = StopOnDrop(Arc::clone(&stop));
     tokio::spawn(async move {

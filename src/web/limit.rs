@@ -65,7 +65,7 @@ mod tests {
             let limit = SearchLimit::new(1);
             let first = limit.permit().await.expect("one search");
             let refused = limit.permit().await.unwrap_err();
-            assert_eq!(refused.status(), 503);
+            assert_eq!(refused.status_code(), 503);
             assert!(refused.message().contains("(1)"), "{refused}");
             drop(first);
             assert!(limit.permit().await.is_ok());

@@ -13,11 +13,12 @@ pub mod analysis;
 pub mod api;
 pub mod connections;
 pub mod errors;
-pub mod games;
 pub mod limit;
-pub mod mind;
 pub mod page;
-pub mod state;
+
+/// The board's games, their state and the engine's mind are the board
+/// crate's, shared with the static board's worker.
+pub use awale_board::{games, mind, state};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,20 +33,16 @@ use crate::book::Book;
 use crate::registry::Evaluation;
 use crate::tables::loader::{self, Source};
 use crate::tables::Rules;
+use awale_board::calls::Board;
 use errors::error_response;
 use games::Store;
 use limit::SearchLimit;
 
-/// What every handler shares: the games and where the tables come from.
+/// What every handler shares: the board (the games, where the tables
+/// come from, the book and the evaluation) and the bound on the searches.
 pub struct App {
-    /// The games.
-    pub store: Store,
-    /// Where the endgame tables come from.
-    pub tables: Source,
-    /// The opening book of the engine's moves at the hard level, if any.
-    pub book: Option<Arc<Book>>,
-    /// The evaluation the engine plays with (`--eval`).
-    pub eval: Evaluation,
+    /// What the board's calls share.
+    pub board: Board,
     /// The bound on the searches run at once.
     pub searches: SearchLimit,
 }
@@ -188,10 +185,12 @@ async fn run(options: ServeOptions) -> std::io::Result<()> {
         open_browser(&url);
     }
     let app = Arc::new(App {
-        store: Store::new(),
-        tables: options.tables,
-        book: options.book,
-        eval: options.eval,
+        board: Board {
+            store: Store::new(),
+            tables: options.tables,
+            book: options.book,
+            eval: options.eval,
+        },
         searches: SearchLimit::new(options.max_searches),
     });
     let stopping = Arc::clone(&app);
@@ -199,7 +198,7 @@ async fn run(options: ServeOptions) -> std::io::Result<()> {
     connections::serve(listener, routes, limits, async move {
         shutdown_signal().await;
         log::info!("shutting down");
-        stopping.store.stop_all();
+        stopping.board.store.stop_all();
         // Connections that do not close (a stream) get a few seconds.
         std::thread::spawn(|| {
             std::thread::sleep(Duration::from_secs(5));
@@ -270,10 +269,7 @@ mod tests {
             .build()
             .unwrap();
         let app = Arc::new(App {
-            store: Store::new(),
-            tables: Source::Off,
-            book: None,
-            eval: Evaluation::default(),
+            board: Board::new(Source::Off, None),
             searches: SearchLimit::new(1),
         });
         let routes = Router::new()

@@ -77,55 +77,195 @@ window.addEventListener("unhandledrejection", (e) => {
     $("message").hidden = true;
   }
   $("message-close").addEventListener("click", clearMessage);
+  /// The small note of the engine about itself (the tables being built);
+  /// empty hides it.
+  function showNote(text) {
+    $("note").textContent = text || "";
+    $("note").hidden = !text;
+  }
 
   function setBusy(delta) {
     page.busy = Math.max(0, page.busy + delta);
     document.body.dataset.busy = page.busy > 0 || page.thinking ? "1" : "0";
   }
 
-  // ---- the API ----
+  // ---- the engine's home ----
   class ApiError extends Error {}
 
-  /// Calls the API; answers the parsed JSON (or text), throws an ApiError
-  /// with the server's `error` text on a 4xx/5xx answer.
-  async function api(method, path, body, opts = {}) {
-    const init = { method, headers: {}, signal: opts.signal };
-    if (body !== undefined) {
-      if (typeof body === "string") {
-        init.headers["Content-Type"] = "text/plain";
-        init.body = body;
-      } else {
-        init.headers["Content-Type"] = "application/json";
-        init.body = JSON.stringify(body);
-      }
-    }
-    let res;
-    try {
-      res = await fetch(path, init);
-    } catch (e) {
-      if (e && e.name === "AbortError") throw e;
-      throw new ApiError("The server cannot be reached (" + e.message + ")");
-    }
-    const type = res.headers.get("Content-Type") || "";
+  /// Reads an answer of the API (docs/web.md), from the server or the
+  /// worker alike: the parsed JSON (or the text), or an ApiError with its
+  /// `error` text for a 4xx/5xx status.
+  function readAnswer(path, status, type, text) {
     let data = null;
-    if (res.status !== 204) {
-      const text = await res.text();
-      if (type.includes("json")) {
+    if (status !== 204) {
+      if ((type || "").includes("json")) {
         try {
           data = JSON.parse(text);
         } catch (e) {
-          throw new ApiError("The server sent bad JSON for " + path);
+          throw new ApiError("The engine sent bad JSON for " + path);
         }
       } else {
         data = text;
       }
     }
-    if (!res.ok) {
-      const msg = data && data.error ? data.error : "HTTP " + res.status;
+    if (status >= 400) {
+      const msg = data && data.error ? data.error : "HTTP " + status;
       throw new ApiError(msg);
     }
     return data;
   }
+
+  /// The body of a request as HTTP carries it: text stays text, anything
+  /// else becomes JSON.
+  function encodeBody(body) {
+    if (body === undefined) return null;
+    if (typeof body === "string") return { type: "text/plain", text: body };
+    return { type: "application/json", text: JSON.stringify(body) };
+  }
+
+  /// The served home: HTTP to `awale serve`, its analysis as server-sent
+  /// events. Every home has the same two calls: `request(method, path,
+  /// body, {signal})` answers what the API answers, and `stream(path, on)`
+  /// calls `on.info(text)`, then `on.done(text)` or `on.error(text|null)`
+  /// (null: the stream closed early), and answers `{close()}`.
+  function servedHome() {
+    return {
+      async request(method, path, body, opts = {}) {
+        const init = { method, headers: {}, signal: opts.signal };
+        const enc = encodeBody(body);
+        if (enc) {
+          init.headers["Content-Type"] = enc.type;
+          init.body = enc.text;
+        }
+        let res;
+        try {
+          res = await fetch(path, init);
+        } catch (e) {
+          if (e && e.name === "AbortError") throw e;
+          throw new ApiError("The server cannot be reached (" + e.message + ")");
+        }
+        const text = res.status === 204 ? "" : await res.text();
+        return readAnswer(path, res.status, res.headers.get("Content-Type"), text);
+      },
+      stream(path, on) {
+        const es = new EventSource(path);
+        let over = false;
+        const end = (fn, arg) => {
+          es.close();
+          if (over) return;
+          over = true;
+          fn(arg);
+        };
+        es.addEventListener("info", (e) => on.info(e.data));
+        es.addEventListener("done", (e) => end(on.done, e.data));
+        // The server's `error` event carries {"error": ...}; a bare one
+        // means the stream closed (EventSource must not reconnect: that
+        // would start a new search).
+        es.addEventListener("error", (e) => end(on.error, e.data || null));
+        return { close: () => es.close() };
+      },
+    };
+  }
+
+  /// The worker home: the same requests as messages to worker.js, which
+  /// answers them with the engine compiled to WebAssembly. `onNote` shows
+  /// what the worker says of itself (the tables being built).
+  function workerHome(onNote) {
+    const worker = new Worker("worker.js");
+    const waiting = new Map();
+    let next = 1;
+    let broken = null;
+    const fail = (text) => {
+      broken = text;
+      for (const w of waiting.values()) w.fail(new ApiError(text));
+      waiting.clear();
+    };
+    worker.onmessage = (e) => {
+      const m = e.data || {};
+      if (m.note !== undefined) return onNote(m.note);
+      if (m.failed) return fail(m.failed);
+      const w = waiting.get(m.id);
+      if (w) w.take(m);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      fail("The engine's worker stopped: " + (e.message || "unknown error"));
+    };
+    const post = (msg, w) => {
+      if (broken) throw new ApiError(broken);
+      const id = next++;
+      waiting.set(id, w);
+      worker.postMessage(Object.assign({ id }, msg));
+      return id;
+    };
+    return {
+      request(method, path, body, opts = {}) {
+        return new Promise((resolve, reject) => {
+          const enc = encodeBody(body);
+          const w = {
+            fail: reject,
+            take(m) {
+              waiting.delete(id);
+              try {
+                resolve(readAnswer(path, m.status, m.type, m.text));
+              } catch (err) {
+                reject(err);
+              }
+            },
+          };
+          const id = post({ method, path, type: enc && enc.type, text: enc && enc.text }, w);
+          if (opts.signal) {
+            opts.signal.addEventListener("abort", () => {
+              if (!waiting.delete(id)) return;
+              worker.postMessage({ cancel: id });
+              reject(new DOMException("aborted", "AbortError"));
+            });
+          }
+        });
+      },
+      stream(path, on) {
+        const w = {
+          fail: (err) => on.error(err.message),
+          take(m) {
+            if (m.event === "info") return on.info(m.text);
+            waiting.delete(id);
+            if (m.event === "done") on.done(m.text);
+            else on.error(m.text || null);
+          },
+        };
+        const id = post({ method: "GET", path, stream: true }, w);
+        return {
+          close() {
+            if (waiting.delete(id)) worker.postMessage({ cancel: id });
+          },
+        };
+      },
+    };
+  }
+
+  /// Where the engine is: the static build (scripts/build-web.sh) marks
+  /// its page `data-home="worker"`; `awale serve` sends it as written.
+  const home = document.body.dataset.home === "worker" ? staticHome() : servedHome();
+
+  /// The worker home, or null (said on the page) in a browser that cannot
+  /// run it.
+  function staticHome() {
+    if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+      showError(
+        "This browser cannot run the engine in the page: it lacks WebAssembly or Web Workers. " +
+          "Use a current browser, or the served board (awale serve)."
+      );
+      return null;
+    }
+    return workerHome(showNote);
+  }
+
+  /// Calls the API through the page's home.
+  function api(method, path, body, opts = {}) {
+    return home.request(method, path, body, opts);
+  }
+  // Read by the browser test: the API of whichever home the page has.
+  window.awaleApi = (method, path, body) => api(method, path, body);
 
   /// Runs an action of the person: shows its error, keeps the page busy.
   async function run(fn) {
@@ -638,38 +778,30 @@ window.addEventListener("unhandledrejection", (e) => {
     });
   }
 
-  function undo() {
-    if (!page.game || page.game.moves.length === 0) return;
+  /// One step back (`/undo`) or forward (`/redo`); against the engine a
+  /// second one, while `more(state)`, so that the person is to move again.
+  function step(path, more) {
     interrupt();
     const epoch = page.epoch;
     run(async () => {
-      let state = await api("POST", "/api/games/" + page.game.id + "/undo");
-      // Against the engine, go back to a position where it is your move.
-      if (page.mode === "engine" && state.side !== page.humanSide && state.moves.length > 0) {
-        state = await api("POST", "/api/games/" + page.game.id + "/undo");
+      let state = await api("POST", "/api/games/" + page.game.id + path);
+      if (page.mode === "engine" && state.side !== page.humanSide && more(state)) {
+        state = await api("POST", "/api/games/" + page.game.id + path);
       }
       if (epoch !== page.epoch) return;
       page.game = state;
-      if (page.mode === "watch") page.paused = true;
+      if (path === "/undo" && page.mode === "watch") page.paused = true;
       render();
       maybeEngine();
     });
   }
 
+  function undo() {
+    if (page.game && page.game.moves.length > 0) step("/undo", (s) => s.moves.length > 0);
+  }
+
   function redo() {
-    if (!page.game || page.game.redo.length === 0) return;
-    interrupt();
-    const epoch = page.epoch;
-    run(async () => {
-      let state = await api("POST", "/api/games/" + page.game.id + "/redo");
-      if (page.mode === "engine" && state.side !== page.humanSide && state.redo.length > 0) {
-        state = await api("POST", "/api/games/" + page.game.id + "/redo");
-      }
-      if (epoch !== page.epoch) return;
-      page.game = state;
-      render();
-      maybeEngine();
-    });
+    if (page.game && page.game.redo.length > 0) step("/redo", (s) => s.redo.length > 0);
   }
 
   function hint() {
@@ -1034,56 +1166,59 @@ window.addEventListener("unhandledrejection", (e) => {
     if (!g || g.end || page.thinking) return;
     stopAnalysis();
     const ms = Math.max(100, Number($("analysis-time").value) || 10000);
-    const es = new EventSource("/api/games/" + g.id + "/analysis?movetime=" + ms);
-    page.analysis = es;
-    let done = false;
-    $("btn-analyse").textContent = "Stop analysis";
     const show = (d) => {
       if (d.depth !== undefined) $("an-depth").textContent = String(d.depth);
       $("an-score").textContent = formatScore(d.score, d.mate);
       $("an-pv").textContent = (d.pv || []).join(" ");
     };
-    es.addEventListener("info", (e) => {
-      try {
-        show(JSON.parse(e.data));
-      } catch (err) {
-        showError("Bad analysis data from the server");
-      }
-    });
-    es.addEventListener("done", (e) => {
-      done = true;
-      try {
-        const d = JSON.parse(e.data);
-        show(d);
-        const m = g.legal.find((x) => x.move === d.move);
-        if (m && page.game === g) {
-          page.hint = { hole: m.hole, move: d.move };
-          markHint();
+    const stream = home.stream("/api/games/" + g.id + "/analysis?movetime=" + ms, {
+      info(text) {
+        const d = parseAnalysis(text);
+        if (d) show(d);
+      },
+      done(text) {
+        const d = parseAnalysis(text);
+        if (d) {
+          show(d);
+          const m = g.legal.find((x) => x.move === d.move);
+          if (m && page.game === g) {
+            page.hint = { hole: m.hole, move: d.move };
+            markHint();
+          }
         }
-      } catch (err) {
-        showError("Bad analysis data from the server");
-      }
-      if (page.analysis === es) stopAnalysis();
-      else es.close();
-    });
-    es.addEventListener("error", (e) => {
-      // Either the server's `error` event ({"error": ...}: the search
-      // failed) or the stream closed before its `done` event. Say so, and do
-      // not let EventSource reconnect (that would start a new search).
-      if (e.data) {
-        let text = e.data;
-        try {
-          text = JSON.parse(e.data).error || text;
-        } catch (err) {
-          // Not JSON: show the text as it is.
+        if (page.analysis === stream) stopAnalysis();
+      },
+      // The engine's `error` event (the search failed), or the stream
+      // closed before its `done` event.
+      error(text) {
+        if (page.analysis !== stream) return;
+        if (text) {
+          let said = text;
+          try {
+            said = JSON.parse(text).error || text;
+          } catch (err) {
+            // Not JSON: show the text as it is.
+          }
+          showError("Analysis: " + said);
+        } else {
+          showError("The analysis stream was closed by the server");
         }
-        showError("Analysis: " + text);
-        done = true;
-      }
-      if (!done && page.analysis === es) showError("The analysis stream was closed by the server");
-      if (page.analysis === es) stopAnalysis();
-      else es.close();
+        stopAnalysis();
+      },
     });
+    page.analysis = stream;
+    $("btn-analyse").textContent = "Stop analysis";
+  }
+
+  /// An `info` or `done` event of the analysis, or null (said) when it is
+  /// not JSON.
+  function parseAnalysis(text) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      showError("Bad analysis data from the server");
+      return null;
+    }
   }
 
   $("btn-analyse").addEventListener("click", () => {
@@ -1178,6 +1313,7 @@ window.addEventListener("unhandledrejection", (e) => {
 
   // ---- start ----
   async function start() {
+    if (!home) return;
     setBusy(1);
     try {
       page.variants = await api("GET", "/api/variants");

@@ -19,7 +19,8 @@
 //!   (the time spent pondering is a bonus).
 
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::Limits;
 

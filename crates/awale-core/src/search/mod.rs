@@ -43,7 +43,8 @@ mod tests;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::game::{Game, History, Oracle};
 use aspiration::Window;

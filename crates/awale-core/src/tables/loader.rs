@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::{open, EndgameTables, Rules};
 use crate::sync::lock;
@@ -153,4 +154,32 @@ pub fn load(source: &Source, rules: Rules) -> Option<Arc<Loading>> {
         *lock(&loading.done) = Some(Arc::new(EndgameTables::empty(rules)));
     }
     Some(loading)
+}
+
+/// Makes `tables` the ready tables of `source` for their rules, in place of
+/// any opened before: for a host with no threads (the WebAssembly build),
+/// which builds them itself when it has the time, and where [`load`] can
+/// only give empty tables.
+pub fn install(source: &Source, tables: EndgameTables) {
+    let rules = tables.rules();
+    let key = (source.clone(), (rules.grand_slam_code(), rules.must_feed));
+    let loading = Loading::default();
+    *lock(&loading.done) = Some(Arc::new(tables));
+    lock(registry()).insert(key, Arc::new(loading));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn installed_tables_are_the_ones_loaded() {
+        // A directory of its own, so that no other test shares the entry.
+        let source = Source::Dir(PathBuf::from("/awale-install-test-only"));
+        let rules = Rules::default();
+        install(&source, EndgameTables::build_in_memory(rules, 2));
+        let loading = load(&source, rules).expect("tables");
+        let ready = loading.get().expect("ready at once");
+        assert_eq!(ready.seed_counts(), vec![0, 1, 2]);
+    }
 }

@@ -37,7 +37,8 @@ pub mod proof_order;
 pub mod reference;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 pub use build::{Progress, SeedCountStats};
 pub use codebook::Codebook;

@@ -1,13 +1,13 @@
 //! One search with the opening book beside it, written once for every
 //! mind (the protocol's session, the web board's): the book proposes a
 //! move before the search, the search runs anyway, and the book's move is
-//! the answer while it [outweighs](crate::book::BookMove::outweighs) what
+//! the answer while it [outweighs](awale_core::book::BookMove::outweighs) what
 //! the search has seen. Each mind only says how its reports are written.
 
 use super::{BestMove, Report, Task};
-use crate::book::{Book, BookMove};
-use crate::game::{Game, Line};
-use crate::search::{SearchInfo, Searcher};
+use awale_core::book::{Book, BookMove};
+use awale_core::game::{Game, Line};
+use awale_core::search::{SearchInfo, Searcher};
 
 /// A book's proposal: its move as the answer, and what the book says of it.
 pub type BookChoice<M> = (BestMove, BookMove<M>);

@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::book::{Book, BookMove};
-use crate::game::{Game, Line};
-use crate::registry::{Evaluation, Variant};
-use crate::search::{Level, Limits, Score, SearchInfo, Searcher};
-use crate::tables::loader::Source;
 use crate::think::booked::{self, BookChoice, Reports};
 use crate::think::{BestMove, Mind, Report, Task};
+use awale_core::book::{Book, BookMove};
+use awale_core::game::{Game, Line};
+use awale_core::registry::{Evaluation, Variant};
+use awale_core::search::{Level, Limits, Score, SearchInfo, Searcher};
+use awale_core::tables::loader::Source;
 
 /// The transposition table of a web search, in MB: small, since each
 /// search builds its own (games are many, searches short).
@@ -112,7 +112,7 @@ impl<G: Variant> WebMind<G> {
 
     /// The book's proposal for a search with `limits`: its move and what
     /// the book says of it. The search still runs; the book's move is
-    /// played only if it [outweighs](crate::book::BookMove::outweighs) the
+    /// played only if it [outweighs](awale_core::book::BookMove::outweighs) the
     /// search's.
     fn book_move(&self, limits: &Limits, restricted: bool) -> Option<BookChoice<G::Move>> {
         if restricted || !limits.plays_a_game_move() {

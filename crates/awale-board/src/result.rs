@@ -1,7 +1,7 @@
 //! The result of a game, as the records, the reports and the statistics
 //! count it.
 
-use crate::game::Side;
+use awale_core::game::Side;
 
 /// The result of a game from South's (the first player's) side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -6,11 +6,13 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use super::errors::ApiError;
-use super::state::AnyBoardGame;
-use crate::sync::{lock, Stop};
+use web_time::{Instant, SystemTime, UNIX_EPOCH};
+
+use crate::errors::ApiError;
+use crate::state::AnyBoardGame;
+use awale_core::sync::{lock, Stop};
 
 /// The most games kept at once.
 pub const MAX_GAMES: usize = 1000;
@@ -209,7 +211,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::web::state::{build, Setup};
+    use crate::state::{build, Setup};
 
     #[test]
     fn the_least_recently_used_game_goes_first() {

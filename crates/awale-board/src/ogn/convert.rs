@@ -1,4 +1,4 @@
-//! OGN games and the referee's records ([`crate::referee::records`]), each
+//! OGN games and the referee's records ([`crate::records`]), each
 //! turned into the other, and a records text told from an OGN one by its
 //! content, so that every reader of records (`play --load`, `tune
 //! --records`, the web board, `analyze --game`) takes OGN as well.
@@ -15,12 +15,12 @@
 
 use super::reader::check_result;
 use super::{parse, parse_bytes, OgnError, OgnGame, RESERVED};
-use crate::game::{Game, Line, Side};
-use crate::referee::records::{parse_records, Record, IN_PROGRESS};
-use crate::referee::result::GameResult;
-use crate::referee::saved::{changed_options, SavedGame};
-use crate::registry::{self, configured};
-use crate::variants::oware::Oware;
+use crate::records::{parse_records, Record, IN_PROGRESS};
+use crate::result::GameResult;
+use crate::saved::{changed_options, SavedGame};
+use awale_core::game::{Game, Line, Side};
+use awale_core::registry::{self, configured};
+use awale_core::variants::oware::Oware;
 
 /// The tag that keeps a record's `Result` when it has no final scores (a
 /// forfeit, an adjudication knowing only the winner).

@@ -4,9 +4,9 @@
 
 use super::lexer::{tokens, Lexed, Token};
 use super::{OgnError, OgnGame, OgnMove, ROSTER, VARIANT};
-use crate::game::{Game, Line, Side};
-use crate::registry;
-use crate::variants::oware::{Board, Oware, SEEDS};
+use awale_core::game::{Game, Line, Side};
+use awale_core::registry;
+use awale_core::variants::oware::{Board, Oware, SEEDS};
 
 /// Reads the games of an OGN file's bytes: the text must be UTF-8 (a
 /// leading byte-order mark is skipped).

@@ -5,11 +5,11 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::game::{EndReason, Game, Line};
-use crate::referee::records::parse_records;
+use crate::records::parse_records;
+use awale_core::game::{EndReason, Game, Line};
 
 /// Two games saved by Aualé (a copy of `shared/vectors/oware-selfplay.ogn`).
-const VECTOR: &str = include_str!("../../tests/data/oware-selfplay.ogn");
+const VECTOR: &str = include_str!("../../../../tests/data/oware-selfplay.ogn");
 
 fn err(text: &str) -> OgnError {
     parse(text).expect_err(text)

@@ -4,9 +4,9 @@
 //! `*`; a game that did not begin at the variant's start position has a
 //! `Position` tag with the position string it began from.
 
-use super::records::{now_utc, Record, IN_PROGRESS};
-use super::result::GameResult;
-use crate::game::{Game, GameEnd};
+use crate::records::{now_utc, Record, IN_PROGRESS};
+use crate::result::GameResult;
+use awale_core::game::{Game, GameEnd};
 
 /// The `Event` tag of a saved terminal game.
 pub const EVENT: &str = "awale play";
@@ -107,8 +107,8 @@ pub fn record<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::records::parse_records;
-    use crate::variants::oware::Oware;
+    use crate::records::parse_records;
+    use awale_core::variants::oware::Oware;
 
     #[test]
     fn a_game_in_progress_round_trips_through_the_records_format() {

@@ -1,7 +1,7 @@
 //! OGN (Oware Game Notation), the PGN-like game files of Aualé, the GUI
 //! Oware players use: read, checked against the rules, and written so that
 //! Aualé's own files come back byte for byte. Only the `oware` variant has
-//! OGN; the rules come from [`crate::variants::oware`] and [`Line`], never
+//! OGN; the rules come from [`awale_core::variants::oware`] and [`Line`], never
 //! from here.
 //!
 //! # Format
@@ -64,8 +64,8 @@ pub use convert::{from_record, is_ogn, records_of_bytes, records_of_text, to_rec
 pub use reader::{parse, parse_bytes};
 pub use writer::{write_game, write_games};
 
-use crate::game::{Game, GameError, Line};
-use crate::variants::oware::{Board, Move, Oware};
+use awale_core::game::{Game, GameError, Line};
+use awale_core::variants::oware::{Board, Move, Oware};
 
 /// The largest OGN or records file read, in bytes (256 MiB: over
 /// 200,000 games).

@@ -4,9 +4,9 @@
 
 use super::reader::result_text;
 use super::{OgnError, OgnGame, RESERVED, ROSTER, VARIANT};
-use crate::game::{Game, Line, Side};
-use crate::referee::records::push_tag;
-use crate::referee::saved::changed_options;
+use crate::records::push_tag;
+use crate::saved::changed_options;
+use awale_core::game::{Game, Line, Side};
 
 /// The longest line of moves.
 const WIDTH: usize = 79;
@@ -66,7 +66,7 @@ pub fn write_game(game: &OgnGame) -> Result<String, OgnError> {
             .map_err(|e| OgnError::new(0, format!("move {}: {e}", i + 1)))?;
         let captured = game.rules.scores(line.position())[side.index()]
             - game.rules.scores(&pos)[side.index()];
-        let letter = crate::variants::oware::Notation::Letters.format(m.mv.hole());
+        let letter = awale_core::variants::oware::Notation::Letters.format(m.mv.hole());
         match captured {
             0 => filler.word(&letter),
             n => filler.word(&format!("{letter}+{n}")),

@@ -1,6 +1,6 @@
 //! A game as the web board sees it: the line played, the moves that can be
 //! redone, and the JSON state docs/web.md describes, with every legal move
-//! described hole by hole by the rules layer ([`crate::variants::view`]).
+//! described hole by hole by the rules layer ([`awale_core::variants::view`]).
 //!
 //! [`AnyBoardGame`] is the object-safe face of [`BoardGame`], so the store holds
 //! games of every variant side by side.
@@ -9,15 +9,15 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::errors::ApiError;
-use super::mind::{MindSettings, WebMind};
-use crate::game::{GameEnd, GameError, Line, OptionKind, Side};
-use crate::protocol::session::expand_moves;
-use crate::referee::saved;
-use crate::registry::{self, Variant, Visitor};
-use crate::tables::loader::Source;
+use crate::errors::ApiError;
+use crate::mind::{MindSettings, WebMind};
+use crate::notation::expand_moves;
+use crate::saved;
 use crate::think::Mind;
-use crate::variants::view;
+use awale_core::game::{GameEnd, GameError, Line, OptionKind, Side};
+use awale_core::registry::{self, Variant, Visitor};
+use awale_core::tables::loader::Source;
+use awale_core::variants::view;
 
 /// One hole of the board.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -225,7 +225,7 @@ pub fn variants() -> Vec<VariantJson> {
             }
         }
     }
-    crate::registry::NAMES
+    awale_core::registry::NAMES
         .iter()
         .filter_map(|name| registry::visit(name, &[], Describe).ok())
         .collect()
@@ -297,7 +297,7 @@ pub fn build(setup: &Setup) -> Result<Box<dyn AnyBoardGame>, ApiError> {
     let variant = setup
         .variant
         .as_deref()
-        .unwrap_or(crate::registry::NAMES[0]);
+        .unwrap_or(awale_core::registry::NAMES[0]);
     registry::visit(variant, &setup.options, Build(setup))
         .map_err(|e| ApiError::Unprocessable(e.to_string()))?
 }
@@ -310,7 +310,7 @@ fn side_letter(side: Side) -> &'static str {
 }
 
 fn end_json(end: GameEnd) -> EndJson {
-    use crate::game::EndReason::*;
+    use awale_core::game::EndReason::*;
     EndJson {
         reason: match end.reason {
             Target => "target",
@@ -527,7 +527,7 @@ pub fn setup_from_record(text: &str) -> Result<Setup, ApiError> {
 /// The OGN text of a game in the records format (one game): 422 for a
 /// variant OGN does not cover.
 pub fn ogn_of_record(text: &str) -> Result<String, ApiError> {
-    let (records, _) = crate::referee::records::parse_records(text);
+    let (records, _) = crate::records::parse_records(text);
     let record = records
         .last()
         .ok_or_else(|| ApiError::Internal("the game's record does not read back".into()))?;
@@ -547,7 +547,7 @@ mod tests {
     fn variants_say_their_seed_kinds_and_what_they_offer() {
         let all = variants();
         let names: Vec<&str> = all.iter().map(|v| v.name).collect();
-        assert_eq!(names, crate::registry::NAMES);
+        assert_eq!(names, awale_core::registry::NAMES);
         let of = |name| all.iter().find(|v| v.name == name).unwrap();
         assert_eq!(of("oware").seeds, ["plain"]);
         assert!(of("oware").tables && of("oware").ogn);
@@ -600,32 +600,22 @@ mod tests {
 
     #[test]
     fn bad_setups_have_their_status() {
-        use axum::http::StatusCode;
-        /// A change that spoils a good set-up, and the status it gets.
-        type Case = (fn(&mut Setup), StatusCode);
+        /// A change that spoils a good set-up, and the HTTP status it gets.
+        type Case = (fn(&mut Setup), u16);
         let cases: [Case; 4] = [
-            (
-                |s| s.variant = Some("chess".into()),
-                StatusCode::UNPROCESSABLE_ENTITY,
-            ),
+            (|s| s.variant = Some("chess".into()), 422),
             (
                 |s| s.options = vec![("GrandSlam".into(), "sometimes".into())],
-                StatusCode::UNPROCESSABLE_ENTITY,
+                422,
             ),
-            (
-                |s| s.position = Some("1-2-3".into()),
-                StatusCode::BAD_REQUEST,
-            ),
-            (
-                |s| s.moves = vec!["F".into(), "F".into()],
-                StatusCode::CONFLICT,
-            ),
+            (|s| s.position = Some("1-2-3".into()), 400),
+            (|s| s.moves = vec!["F".into(), "F".into()], 409),
         ];
         for (change, status) in cases {
             let mut setup = Setup::default();
             change(&mut setup);
             let err = build(&setup).err().unwrap();
-            assert_eq!(err.status(), status, "{setup:?}: {err}");
+            assert_eq!(err.status_code(), status, "{setup:?}: {err}");
         }
     }
 

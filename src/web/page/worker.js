@@ -1,0 +1,149 @@
+// The engine of the static board (scripts/build-web.sh): the awale engine
+// compiled to WebAssembly, answering the page's requests as `awale serve`
+// answers them (docs/web.md), in a Web Worker so that the page never
+// freezes while it thinks.
+//
+// A search here is synchronous: the worker reads no message while it runs.
+// So every search has its own time limit (the request's movetime: an engine
+// move, a hint, the values of the moves) and an analysis thinks in slices
+// of SLICE_MS, its transposition table kept warm between them, reading its
+// messages in between: a stop, or any other request on the game, ends it
+// within a slice. A request on a game that came while the engine chose a
+// move stops that move, as on the server: it is not played (409).
+"use strict";
+
+/// How long an analysis thinks before it reads its messages, in ms.
+const SLICE_MS = 300;
+
+let engine = null;
+const queue = [];
+const cancelled = new Set();
+let pumping = false;
+let tablesAsked = false;
+
+/// Says on the page that the engine cannot run, and why.
+function failed(why) {
+  postMessage({
+    failed:
+      "The engine could not be loaded (" + why + "), so this static board cannot play. " +
+      "The served board runs the same page with the engine on your computer: build awale and run `awale serve`.",
+  });
+}
+
+try {
+  importScripts("awale_wasm.js");
+  wasm_bindgen({ module_or_path: "awale_wasm_bg.wasm" })
+    .then(() => {
+      engine = new wasm_bindgen.Engine();
+      pump();
+    })
+    .catch((e) => failed(String(e && e.message ? e.message : e)));
+} catch (e) {
+  failed(String(e && e.message ? e.message : e));
+}
+
+self.onmessage = (e) => {
+  const m = e.data || {};
+  if (m.cancel) cancelled.add(m.cancel);
+  else queue.push(m);
+  pump();
+};
+
+/// Lets the messages that came during a search in.
+function breathe() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/// The game a path names (`/api/games/ID/...`), or null.
+function gameOf(path) {
+  const m = /^\/api\/games\/([^/?]+)/.exec(path || "");
+  return m ? m[1] : null;
+}
+
+/// Whether a message has come since that stops the search of request `m`.
+function stopped(m) {
+  const game = gameOf(m.path);
+  return cancelled.has(m.id) || queue.some((q) => gameOf(q.path) === game);
+}
+
+/// Sends the answer `a` (an Answer of the engine) to request `m`.
+function reply(m, a) {
+  postMessage({ id: m.id, status: a.status, type: a.kind, text: a.text });
+}
+
+/// Answers the queued requests one at a time, then builds the tables.
+async function pump() {
+  if (pumping || !engine) return;
+  pumping = true;
+  try {
+    while (queue.length > 0) {
+      const m = queue.shift();
+      if (cancelled.delete(m.id)) continue;
+      if (m.stream) await analyse(m);
+      else await serve(m);
+      cancelled.delete(m.id);
+      await breathe();
+    }
+  } finally {
+    pumping = false;
+  }
+  if (!tablesAsked) {
+    tablesAsked = true;
+    setTimeout(buildTables, 0);
+  }
+}
+
+/// One request: a search when the engine says the path is one, else a
+/// plain call.
+async function serve(m) {
+  if (!engine.searches(m.method, m.path)) {
+    reply(m, engine.request(m.method, m.path, m.text === undefined ? null : m.text));
+    return;
+  }
+  const found = engine.think(m.path, m.text === undefined ? null : m.text);
+  if (found.status !== 200 || !engine.plays(m.path)) {
+    reply(m, found);
+    return;
+  }
+  await breathe();
+  if (stopped(m)) {
+    reply(m, engine.refused("another request on the game stopped the engine's search"));
+    return;
+  }
+  reply(m, engine.play_found(m.path));
+}
+
+/// An analysis stream: slices until its time is up or a message stops it,
+/// each new depth sent as an `info` event, then its `done` (or `error`).
+async function analyse(m) {
+  const started = engine.analysis_start(m.path);
+  if (started.status !== 200) {
+    postMessage({ id: m.id, event: "error", text: started.text });
+    return;
+  }
+  const deadline = performance.now() + Number(started.text);
+  const info = (text) => postMessage({ id: m.id, event: "info", text });
+  while (!stopped(m)) {
+    const left = deadline - performance.now();
+    if (left <= 0 || !engine.analysis_slice(m.path, Math.min(SLICE_MS, left), info)) break;
+    await breathe();
+  }
+  if (cancelled.has(m.id)) {
+    engine.analysis_drop(m.path);
+    return;
+  }
+  const done = engine.analysis_done(m.path);
+  postMessage({ id: m.id, event: done.status === 200 ? "done" : "error", text: done.text });
+}
+
+/// The endgame tables the engine builds at start-up, once the page is
+/// usable, with a note on the page while they build.
+function buildTables() {
+  if (!engine.wants_tables()) return;
+  postMessage({ note: "Building the endgame tables…" });
+  const started = performance.now();
+  const said = engine.build_tables();
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  postMessage({ note: said + " Built in " + secs + " s." });
+  setTimeout(() => postMessage({ note: null }), 4000);
+}
