@@ -19,7 +19,9 @@ pub(crate) fn captured(scores: [u32; 2], me: usize) -> i32 {
 /// evaluation: `(i * step) % modulus - modulus / 2` for feature `i`.
 #[cfg(test)]
 pub(crate) fn test_weights(count: usize, step: i32, modulus: i32) -> Vec<i32> {
-    (0..count as i32).map(|i| (i * step) % modulus - modulus / 2).collect()
+    (0..count as i32)
+        .map(|i| (i * step) % modulus - modulus / 2)
+        .collect()
 }
 
 /// Checks that `evaluation` is the `captured` seeds plus the dot product
