@@ -243,25 +243,31 @@ window.addEventListener("unhandledrejection", (e) => {
     };
   }
 
+  /// Why the page has no engine (a browser that cannot run the worker
+  /// home), said again by every call: empty when it has one.
+  let homeless = "";
   /// Where the engine is: the static build (scripts/build-web.sh) marks
   /// its page `data-home="worker"`; `awale serve` sends it as written.
   const home = document.body.dataset.home === "worker" ? staticHome() : servedHome();
 
-  /// The worker home, or null (said on the page) in a browser that cannot
-  /// run it.
+  /// The worker home, or null (said on the page, naming what the browser
+  /// lacks) in a browser that cannot run it.
   function staticHome() {
-    if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
-      showError(
-        "This browser cannot run the engine in the page: it lacks WebAssembly or Web Workers. " +
-          "Use a current browser, or the served board (awale serve)."
-      );
-      return null;
-    }
-    return workerHome(showNote);
+    const lacks = [];
+    if (typeof WebAssembly !== "object") lacks.push("WebAssembly");
+    if (typeof Worker !== "function") lacks.push("Web Workers");
+    if (lacks.length === 0) return workerHome(showNote);
+    homeless =
+      "This browser cannot run the engine in the page: it lacks " + lacks.join(" and ") + ". " +
+      "Use a current browser, or the served board (awale serve).";
+    showError(homeless);
+    return null;
   }
 
-  /// Calls the API through the page's home.
+  /// Calls the API through the page's home (without one, fails with the
+  /// reason, so that a button pressed then says it again).
   function api(method, path, body, opts = {}) {
+    if (!home) return Promise.reject(new ApiError(homeless));
     return home.request(method, path, body, opts);
   }
   // Read by the browser test: the API of whichever home the page has.
