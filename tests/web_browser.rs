@@ -3,16 +3,20 @@
 //!
 //! The test checks that a fresh page plays against the engine (the person
 //! South, level hard) and that the engine answers a click, switches the
-//! game to two people with one click, hovers a hole and checks the highlighted holes against the
-//! move's `sown` list in the API state, plays a move with the keyboard,
-//! undoes, redoes and asks a hint with the keys, checks the page at 360 px
-//! wide (12 and 16 holes), streams an analysis, sets up a pasted position,
-//! opens a colour variant's choice menu, draws every variant, plays a whole
-//! game against the engine at level `easy` by clicking holes and checks the
-//! final banner against the API state's `end`, loads the game's saved
-//! record back, pauses the engine playing itself while it thinks and while
-//! its move is drawn and checks that the page shows the server's game, saves screenshots into `target/web-screenshots/` and
-//! asserts that the browser logged no error.
+//! game to two people with one click, hovers a hole and checks the
+//! highlighted holes against the move's `sown` list in the API state,
+//! flips the board and back, plays a move with the keyboard, undoes,
+//! redoes and asks a hint with the keys, checks the page at 360 px wide
+//! (12 and 16 holes), streams an analysis, sets up a pasted position,
+//! opens a colour variant's choice menu, draws every variant (its holes
+//! and seed kinds), plays a whole game against the engine at level `easy`
+//! by clicking holes and checks the final banner against the API state's
+//! `end`, saves the game with the page's buttons as a record and as OGN
+//! and loads each download back, watches the engine play itself to the
+//! end, pauses it while it thinks and while its move is drawn and checks
+//! that the page shows the server's game, saves screenshots into
+//! `target/web-screenshots/` and asserts that the browser logged no error.
+//! The static board's test ([`crate::web_static`]) runs the same checks.
 //!
 //! `AWALE_WEB_URL=http://127.0.0.1:PORT/` runs it against a server
 //! already running instead of starting `awale serve`.
@@ -24,7 +28,7 @@
 
 use std::collections::BTreeSet;
 use std::net::TcpListener;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -167,16 +171,19 @@ async fn browser_test() -> Res<()> {
     };
     eprintln!("web_browser: server at {url}");
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots");
-    let (_driver, client) = open_browser(&shots, "web-chromium-profile").await?;
-    let result = drive(&client, &url, &shots).await;
+    let (_driver, client, downloads) = open_browser(&shots, "web-chromium-profile").await?;
+    let result = drive(&client, &url, &shots, &downloads).await;
     close_browser(client, result, &shots).await
 }
 
 /// Starts chromedriver and a headless Chromium with a fresh profile
-/// (scratch directory `profile`), screenshots going to `shots`.
-pub async fn open_browser(shots: &Path, profile: &str) -> Res<(KillOnDrop, Client)> {
+/// (scratch directory `profile`), screenshots going to `shots`; answers
+/// with the directory the browser downloads files into.
+pub async fn open_browser(shots: &Path, profile: &str) -> Res<(KillOnDrop, Client, PathBuf)> {
     let (driver, driver_url) = start_chromedriver().await?;
     let profile = crate::common::scratch::dir(profile);
+    let downloads = profile.join("downloads");
+    std::fs::create_dir_all(&downloads)?;
     std::fs::create_dir_all(shots)?;
 
     let mut caps = Capabilities::new();
@@ -192,6 +199,13 @@ pub async fn open_browser(shots: &Path, profile: &str) -> Res<(KillOnDrop, Clien
                 "--window-size=1200,900",
                 format!("--user-data-dir={}", profile.display()),
             ],
+            // Saved games land in `downloads`, with no prompt, one after
+            // another.
+            "prefs": {
+                "download.default_directory": downloads.display().to_string(),
+                "download.prompt_for_download": false,
+                "profile.default_content_setting_values.automatic_downloads": 1,
+            },
         }),
     );
     caps.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
@@ -200,7 +214,7 @@ pub async fn open_browser(shots: &Path, profile: &str) -> Res<(KillOnDrop, Clien
         .capabilities(caps)
         .connect(&driver_url)
         .await?;
-    Ok((driver, client))
+    Ok((driver, client, downloads))
 }
 
 /// Closes the browser after a run whose `result` is given, keeping a
@@ -297,7 +311,7 @@ pub async fn screenshot(client: &Client, dir: &Path, name: &str) -> Res<()> {
     Ok(())
 }
 
-async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
+async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Res<()> {
     client.goto(url).await?;
     wait_for(
         client,
@@ -311,6 +325,7 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
     a_fresh_page_plays_the_engine(client).await?;
     two_players_one_click_away(client).await?;
     hover_shows_the_move(client, shots).await?;
+    flip_turns_the_board(client).await?;
     keyboard_plays_a_move(client).await?;
     shortcuts_undo_redo_hint(client).await?;
     fits_a_phone(client, shots, "oware").await?;
@@ -319,7 +334,8 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
     colour_moves_offer_a_menu(client, shots).await?;
     every_variant_is_drawn(client, shots).await?;
     whole_game_against_the_engine(client, shots).await?;
-    a_saved_record_loads(client).await?;
+    saved_games_load_back(client, downloads).await?;
+    the_engine_plays_itself(client).await?;
     pausing_keeps_the_page_in_step(client).await?;
     no_console_errors(client).await?;
 
@@ -421,7 +437,7 @@ pub async fn two_players_one_click_away(client: &Client) -> Res<()> {
 
 /// Hovering a playable hole lights the holes of its `sown` list (and its
 /// `captured` list in the other style).
-async fn hover_shows_the_move(client: &Client, shots: &Path) -> Res<()> {
+pub async fn hover_shows_the_move(client: &Client, shots: &Path) -> Res<()> {
     let state = api_state(client).await?;
     let legal = state["legal"].as_array().ok_or("no legal moves")?;
     // The move that reaches the most holes makes the best check.
@@ -683,23 +699,61 @@ async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
     .await
 }
 
-/// Every variant of `GET /api/variants` is drawn: all its holes, seeds;
-/// a 16-hole board fits a phone too.
-async fn every_variant_is_drawn(client: &Client, shots: &Path) -> Res<()> {
+/// Every variant of `GET /api/variants` is offered by the new-game form
+/// and drawn: all its holes, and seeds of each kind its start has (in the
+/// colour variants their colours, among the variant's `seeds`); a 16-hole
+/// board fits a phone too.
+pub async fn every_variant_is_drawn(client: &Client, shots: &Path) -> Res<()> {
     let variants = client
         .execute("return window.awaleApi('GET', '/api/variants');", vec![])
         .await?;
-    for v in variants.as_array().ok_or("no variants")? {
+    let variants = variants.as_array().ok_or("no variants")?;
+    let offered = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#variant option')).map(o => o.value);",
+            vec![],
+        )
+        .await?;
+    let names: Vec<&Value> = variants.iter().map(|v| &v["name"]).collect();
+    assert_eq!(offered, json!(names), "the variants offered");
+    for v in variants {
         let name = v["name"].as_str().ok_or("no name")?;
         new_two_player_game(client, name).await?;
         let drawn = client
             .execute(
-                "return [document.querySelectorAll('.hole').length, document.querySelectorAll('.hole .seed').length];",
+                "return [document.querySelectorAll('.hole').length,
+                         Array.from(document.querySelectorAll('.hole .seed'), s => s.className)];",
                 vec![],
             )
             .await?;
         assert_eq!(drawn[0], v["holes"], "{name}: holes drawn");
-        assert!(drawn[1].as_u64() > Some(0), "{name}: seeds drawn");
+        let drawn_kinds: BTreeSet<&str> = drawn[1]
+            .as_array()
+            .ok_or("no seeds")?
+            .iter()
+            .filter_map(|c| c.as_str()?.strip_prefix("seed "))
+            .collect();
+        let state = api_state(client).await?;
+        let start_kinds: BTreeSet<&str> = state["board"]
+            .as_array()
+            .ok_or("no board")?
+            .iter()
+            .flat_map(|e| e["seeds"].as_array().into_iter().flatten())
+            .filter(|s| s["count"].as_u64() > Some(0))
+            .filter_map(|s| s["kind"].as_str())
+            .collect();
+        assert!(!start_kinds.is_empty(), "{name}: seeds at the start");
+        assert_eq!(drawn_kinds, start_kinds, "{name}: the seed kinds drawn");
+        let known: BTreeSet<&str> = v["seeds"]
+            .as_array()
+            .ok_or("no seed kinds")?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(
+            start_kinds.is_subset(&known),
+            "{name}: kinds {start_kinds:?} not among the variant's {known:?}"
+        );
         screenshot(client, shots, &format!("variant-{name}.png")).await?;
         if v["holes"] != json!(12) {
             fits_a_phone(client, shots, name).await?;
@@ -708,48 +762,217 @@ async fn every_variant_is_drawn(client: &Client, shots: &Path) -> Res<()> {
     Ok(())
 }
 
-/// The game's record, saved by the server, loads back through the page's
-/// file input with the same moves.
-pub async fn a_saved_record_loads(client: &Client) -> Res<()> {
+/// The game saved with the page's buttons, as awale's records and as
+/// OGN: each download holds the text the API gives for the game and loads
+/// back through the page's file input, into a new game, with the same
+/// moves and position. A colour variant's game offers no OGN.
+pub async fn saved_games_load_back(client: &Client, downloads: &Path) -> Res<()> {
     idle(client).await?;
     let state = api_state(client).await?;
-    let record = client
+    let variant = state["variant"].as_str().ok_or("no variant")?;
+    let plies = state["moves"].as_array().map_or(0, Vec::len);
+    for (button, query, ext) in [
+        ("btn-save", "", "txt"),
+        ("btn-save-ogn", "?format=ogn", "ogn"),
+    ] {
+        let want = client
+            .execute(
+                "return window.awaleApi('GET', '/api/games/' + window.awale.game.id + '/record' + arguments[0]);",
+                vec![json!(query)],
+            )
+            .await?;
+        let want = want.as_str().ok_or("no record text")?;
+        for old in std::fs::read_dir(downloads)? {
+            std::fs::remove_file(old?.path())?;
+        }
+        client
+            .execute("document.getElementById('records').open = true;", vec![])
+            .await?;
+        client.find(Locator::Id(button)).await?.click().await?;
+        let file = downloaded(downloads, &format!("awale-{variant}-"), ext).await?;
+        assert_eq!(
+            undated(&std::fs::read_to_string(&file)?),
+            undated(want),
+            "{button}: {} holds the API's record",
+            file.display()
+        );
+        new_two_player_game(client, variant).await?;
+        client
+            .find(Locator::Id("load-file"))
+            .await?
+            .send_keys(&file.display().to_string())
+            .await?;
+        wait_for(
+            client,
+            &format!(
+                "window.awale.game.moves.length === {plies} && document.body.dataset.busy === '0'"
+            ),
+            "the loaded game",
+        )
+        .await?;
+        let loaded = api_state(client).await?;
+        assert_eq!(loaded["moves"], state["moves"], "{ext}: the loaded moves");
+        assert_eq!(
+            loaded["position"], state["position"],
+            "{ext}: the loaded position"
+        );
+    }
+    new_two_player_game(client, "colors16").await?;
+    let ogn = client
         .execute(
-            "return window.awaleApi('GET', '/api/games/' + window.awale.game.id + '/record');",
+            "return document.getElementById('btn-save-ogn').disabled;",
             vec![],
         )
         .await?;
-    let record = record.as_str().ok_or("no record text")?;
-    let file = crate::common::scratch::dir("web-record").join("game.txt");
-    std::fs::write(&file, record)?;
-    new_two_player_game(client, "oware").await?;
-    client
-        .execute("document.getElementById('records').open = true;", vec![])
+    assert_eq!(ogn, json!(true), "no OGN for colors16");
+    Ok(())
+}
+
+/// A saved game's text without its `Date` tag (the time it was written,
+/// to the second).
+fn undated(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("[Date "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The file named `prefix*.ext` the browser finishes downloading into
+/// `dir`.
+async fn downloaded(dir: &Path, prefix: &str, ext: &str) -> Res<PathBuf> {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with(prefix) && path.extension().is_some_and(|e| e == ext) {
+                return Ok(path);
+            }
+        }
+        if Instant::now() > deadline {
+            return Err(format!("no {prefix}*.{ext} downloaded into {}", dir.display()).into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The holes of the board's rows, top and bottom, left to right, and the
+/// players named above and below it.
+async fn board_rows(client: &Client) -> Res<Value> {
+    Ok(client
+        .execute(
+            "const holes = (id) => Array.from(document.querySelectorAll('#' + id + ' .hole'),
+                                              h => Number(h.dataset.hole));
+             const who = (id) => document.querySelector('#' + id + ' .who').textContent;
+             return {top: holes('row-top'), bottom: holes('row-bottom'),
+                     above: who('info-top'), below: who('info-bottom')};",
+            vec![],
+        )
+        .await?)
+}
+
+/// Flip turns the board round: South's holes on top and North's below,
+/// each row read the other way, the players' names with them; the game
+/// is the same. A second flip puts it back.
+pub async fn flip_turns_the_board(client: &Client) -> Res<()> {
+    idle(client).await?;
+    let state = api_state(client).await?;
+    let holes = state["holes"].as_u64().ok_or("no hole count")?;
+    let south: Vec<u64> = (1..=holes / 2).collect();
+    let north: Vec<u64> = (holes / 2 + 1..=holes).rev().collect();
+    let rev = |v: &[u64]| v.iter().rev().copied().collect::<Vec<u64>>();
+    let before = board_rows(client).await?;
+    assert_eq!(before["top"], json!(north), "North's row on top: {before}");
+    assert_eq!(before["bottom"], json!(south), "South's below: {before}");
+    let said = |v: &Value, k: &str| v[k].as_str().unwrap_or("").to_string();
+    assert!(said(&before, "above").starts_with("North"), "{before}");
+    for (flipped, top, bottom, above) in [
+        (true, rev(&south), rev(&north), "South"),
+        (false, north.clone(), south.clone(), "North"),
+    ] {
+        client.find(Locator::Id("btn-flip")).await?.click().await?;
+        wait_for(
+            client,
+            &format!("window.awale.flipped === {flipped}"),
+            "the board flipped",
+        )
         .await?;
-    client
-        .find(Locator::Id("load-file"))
-        .await?
-        .send_keys(&file.display().to_string())
+        let rows = board_rows(client).await?;
+        assert_eq!(rows["top"], json!(top), "flipped {flipped}: {rows}");
+        assert_eq!(rows["bottom"], json!(bottom), "flipped {flipped}: {rows}");
+        assert!(said(&rows, "above").starts_with(above), "{rows}");
+        assert_eq!(
+            api_state(client).await?["moves"],
+            state["moves"],
+            "a flip plays nothing"
+        );
+    }
+    Ok(())
+}
+
+/// The engine against itself (`watch`), with no click: no hole answers
+/// one, each move the page gets shows as the last move, and the game goes
+/// on to its end banner, the page's moves the API's.
+pub async fn the_engine_plays_itself(client: &Client) -> Res<()> {
+    idle(client).await?;
+    new_quick_game(client, "watch", "10").await?;
+    let mut plies = 0;
+    loop {
+        // Each wait is for one more move: a slow machine makes the game
+        // long, never failed.
+        wait_for(
+            client,
+            &format!("window.awale.game.end || window.awale.game.moves.length > {plies}"),
+            "the engine's next move, with no click",
+        )
         .await?;
-    wait_for(
-        client,
-        &format!(
-            "window.awale.game.moves.length === {} && document.body.dataset.busy === '0'",
-            state["moves"].as_array().map_or(0, Vec::len)
-        ),
-        "the loaded game",
-    )
-    .await?;
-    let loaded = api_state(client).await?;
-    assert_eq!(loaded["moves"], state["moves"], "the loaded record's moves");
-    assert_eq!(loaded["position"], state["position"], "the loaded position");
+        let seen = client
+            .execute(
+                "const g = window.awale.game;
+                 return {plies: g.moves.length, move: g.moves[g.moves.length - 1] || null,
+                         side: g.last && g.last.side, end: g.end,
+                         said: document.getElementById('last-move').textContent,
+                         playable: document.querySelectorAll('.hole.playable').length};",
+                vec![],
+            )
+            .await?;
+        assert_eq!(seen["playable"], json!(0), "a hole to click: {seen}");
+        plies = seen["plies"].as_u64().ok_or("no moves")?;
+        if plies > 0 {
+            let side = if seen["side"] == "S" {
+                "South"
+            } else {
+                "North"
+            };
+            let line = format!(
+                "Last move: {side} played {}",
+                seen["move"].as_str().unwrap_or("")
+            );
+            let said = seen["said"].as_str().unwrap_or("");
+            assert!(
+                said == line || said.starts_with(&(line.clone() + ",")),
+                "the last move shown: {seen}"
+            );
+        }
+        if !seen["end"].is_null() {
+            break;
+        }
+        assert!(plies < 1000, "the game should end within 1000 plies");
+    }
+    let state = the_banner_states_the_end(client).await?;
+    idle(client).await?;
+    let moves = client
+        .execute("return window.awale.game.moves;", vec![])
+        .await?;
+    assert_eq!(moves, state["moves"], "the page's moves and the API's");
+    eprintln!("web_browser: the engine played itself for {plies} plies");
     Ok(())
 }
 
 /// Pause, while the engine playing itself thinks and while its move is
 /// being drawn, leaves the page showing the game the server has, and no
 /// move is played while paused.
-async fn pausing_keeps_the_page_in_step(client: &Client) -> Res<()> {
+pub async fn pausing_keeps_the_page_in_step(client: &Client) -> Res<()> {
     idle(client).await?;
     // Slow sowing, so that the pause can come during a move's drawing.
     client.execute("window.awale.seedMs = 250;", vec![]).await?;
@@ -887,12 +1110,17 @@ async fn new_engine_game(client: &Client, mode: &str, level: &str, movetime: &st
     .await
 }
 
+/// A new oware game in `mode` (as [`new_engine_game`]) at level `easy`,
+/// its moves sown quickly: to get through a whole game.
+async fn new_quick_game(client: &Client, mode: &str, movetime: &str) -> Res<()> {
+    client.execute("window.awale.seedMs = 8;", vec![]).await?;
+    new_engine_game(client, mode, "easy", movetime).await
+}
+
 /// A new game against the engine at `easy`, played to the end by clicking
 /// legal holes; the banner states the API's winner and score.
 pub async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res<()> {
-    // Quick sowing, to get through a whole game.
-    client.execute("window.awale.seedMs = 8;", vec![]).await?;
-    new_engine_game(client, "engine", "easy", "50").await?;
+    new_quick_game(client, "engine", "50").await?;
 
     let mut clicks = 0;
     loop {
@@ -943,6 +1171,15 @@ pub async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res
         .await?;
         clicks += 1;
     }
+    eprintln!("web_browser: game over after {clicks} clicks");
+    the_banner_states_the_end(client).await?;
+    screenshot(client, shots, "end.png").await?;
+    Ok(())
+}
+
+/// Once the game is over, the end banner shows the API's final score,
+/// winner and reason; answers the API's state.
+async fn the_banner_states_the_end(client: &Client) -> Res<Value> {
     wait_for(
         client,
         "!document.getElementById('banner').hidden",
@@ -952,7 +1189,7 @@ pub async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res
     let state = api_state(client).await?;
     let end = &state["end"];
     let banner = client.find(Locator::Id("banner")).await?.text().await?;
-    eprintln!("web_browser: game over after {clicks} clicks: {banner:?}");
+    eprintln!("web_browser: the banner: {banner:?}");
     let scores = end["scores"].as_array().ok_or("no end scores")?;
     let (s, n) = (&scores[0], &scores[1]);
     assert!(
@@ -973,8 +1210,7 @@ pub async fn whole_game_against_the_engine(client: &Client, shots: &Path) -> Res
         banner.to_lowercase().contains(&text),
         "the banner gives the reason {text:?}: {banner:?}"
     );
-    screenshot(client, shots, "end.png").await?;
-    Ok(())
+    Ok(state)
 }
 
 /// Neither the page's own error collector nor Chromium's log holds an error.

@@ -5,13 +5,17 @@
 //! chromedriver as in [`crate::web_browser`].
 //!
 //! It plays a move against the engine, hands the game to two people,
-//! undoes, redoes and asks a hint with the keys, streams an analysis,
-//! plays a colour variant's move through its choice menu, plays a whole
-//! game against the engine, sets up a pasted position and refuses a
-//! malformed one, loads the game's saved record back, checks that the
-//! browser logged no error, and that a .wasm the server does not give is
-//! said on the page with the served board offered; screenshots go to
-//! `target/web-screenshots/static/`, beside the served board's.
+//! hovers a hole for its preview, flips the board, undoes, redoes and
+//! asks a hint with the keys, streams an analysis, sets up a pasted
+//! position and refuses a malformed one, plays a colour variant's move
+//! through its choice menu, draws every variant, plays a whole game
+//! against the engine, saves it as a record and as OGN and loads each
+//! back, watches the engine play itself to the end and pauses it, checks
+//! that the browser logged no error, and that a .wasm the server does not
+//! give is said on the page with the served board offered (the checks of
+//! the served board are the same functions of [`crate::web_browser`]);
+//! screenshots go to `target/web-screenshots/static/`, beside the served
+//! board's.
 //!
 //! It runs when the served board's test does (`AWALE_BROWSER_TEST=1`).
 //! It builds `target/web/` when it is missing, and skips with a message
@@ -178,8 +182,8 @@ async fn static_test(dir: &Path) -> Res<()> {
     let url = server.url();
     eprintln!("web_static: {} served at {url}", dir.display());
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/static");
-    let (_driver, client) = browser::open_browser(&shots, "web-static-profile").await?;
-    let mut result = drive(&client, &url, &shots).await;
+    let (_driver, client, downloads) = browser::open_browser(&shots, "web-static-profile").await?;
+    let mut result = drive(&client, &url, &shots, &downloads).await;
     if result.is_ok() {
         // Last: the 404 it provokes is an error in the browser's log.
         result = a_missing_wasm_is_said(&client, &server).await;
@@ -187,7 +191,7 @@ async fn static_test(dir: &Path) -> Res<()> {
     browser::close_browser(client, result, &shots).await
 }
 
-async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
+async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Res<()> {
     let opened = Instant::now();
     client.goto(url).await?;
     browser::wait_for(
@@ -209,14 +213,19 @@ async fn drive(client: &Client, url: &str, shots: &Path) -> Res<()> {
 
     browser::a_fresh_page_plays_the_engine(client).await?;
     browser::two_players_one_click_away(client).await?;
+    browser::hover_shows_the_move(client, shots).await?;
+    browser::flip_turns_the_board(client).await?;
     browser::shortcuts_undo_redo_hint(client).await?;
     browser::analysis_streams(client).await?;
     tables_note_goes(client).await?;
     browser::position_is_set_up(client).await?;
     a_bad_position_is_refused(client).await?;
     browser::colour_moves_offer_a_menu(client, shots).await?;
+    browser::every_variant_is_drawn(client, shots).await?;
     browser::whole_game_against_the_engine(client, shots).await?;
-    browser::a_saved_record_loads(client).await?;
+    browser::saved_games_load_back(client, downloads).await?;
+    browser::the_engine_plays_itself(client).await?;
+    browser::pausing_keeps_the_page_in_step(client).await?;
     browser::no_console_errors(client).await?;
     Ok(())
 }
