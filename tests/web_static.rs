@@ -11,9 +11,10 @@
 //! through its choice menu, draws every variant, plays a whole game
 //! against the engine, saves it as a record and as OGN and loads each
 //! back, watches the engine play itself to the end and pauses it, checks
-//! that the browser logged no error, and that a .wasm the server does not
-//! give is said on the page with the served board offered (the checks of
-//! the served board are the same functions of [`crate::web_browser`]);
+//! that the browser logged no error, that a browser without WebAssembly
+//! or Web Workers is told so, and that a .wasm the server does not give
+//! is said on the page with the served board offered (the checks of the
+//! served board are the same functions of [`crate::web_browser`]);
 //! screenshots go to `target/web-screenshots/static/`, beside the served
 //! board's.
 //!
@@ -81,8 +82,17 @@ fn static_build() -> Option<PathBuf> {
     Some(dir)
 }
 
+/// Pages of the static build as a browser lacking a feature sees them:
+/// index.html with a script, run before app.js, that deletes the global,
+/// and the words the page's message must use for it.
+const WITHOUT: [(&str, &str, &str); 2] = [
+    ("no-wasm.html", "WebAssembly", "WebAssembly"),
+    ("no-worker.html", "Worker", "Web Workers"),
+];
+
 /// A plain static file server of one directory on 127.0.0.1, on a thread
-/// of its own, stopped when dropped.
+/// of its own, stopped when dropped; it also serves the pages of
+/// [`WITHOUT`].
 struct StaticServer {
     port: u16,
     stop: Arc<AtomicBool>,
@@ -158,9 +168,12 @@ fn serve_one(conn: TcpStream, dir: &Path, hide_wasm: bool) {
     let name = path.split('?').next().unwrap_or("").trim_start_matches('/');
     let name = if name.is_empty() { "index.html" } else { name };
     let refused = name.contains('/') || name.contains("..") || hide_wasm && name.ends_with(".wasm");
-    let file = (!refused)
-        .then(|| std::fs::read(dir.join(name)).ok())
-        .flatten();
+    let file = match WITHOUT.iter().find(|w| w.0 == name) {
+        Some(&(_, global, _)) => page_without(dir, global),
+        None => (!refused)
+            .then(|| std::fs::read(dir.join(name)).ok())
+            .flatten(),
+    };
     let mut out = &conn;
     let _ = match file {
         Some(body) => write!(
@@ -177,6 +190,20 @@ fn serve_one(conn: TcpStream, dir: &Path, hide_wasm: bool) {
     };
 }
 
+/// index.html with a script before app.js's that deletes `global`.
+fn page_without(dir: &Path, global: &str) -> Option<Vec<u8>> {
+    let page = std::fs::read_to_string(dir.join("index.html")).ok()?;
+    let app = "<script src=\"app.js\">";
+    page.contains(app).then(|| {
+        page.replacen(
+            app,
+            &format!("<script>delete window.{global};</script>{app}"),
+            1,
+        )
+        .into_bytes()
+    })
+}
+
 async fn static_test(dir: &Path) -> Res<()> {
     let server = StaticServer::start(dir)?;
     let url = server.url();
@@ -184,6 +211,9 @@ async fn static_test(dir: &Path) -> Res<()> {
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/static");
     let (_driver, client, downloads) = browser::open_browser(&shots, "web-static-profile").await?;
     let mut result = drive(&client, &url, &shots, &downloads).await;
+    if result.is_ok() {
+        result = a_missing_feature_is_said(&client, &url, &shots).await;
+    }
     if result.is_ok() {
         // Last: the 404 it provokes is an error in the browser's log.
         result = a_missing_wasm_is_said(&client, &server).await;
@@ -263,6 +293,60 @@ async fn message_when(client: &Client, expr: &str, what: &str) -> Res<String> {
         .await?
         .text()
         .await?)
+}
+
+/// A browser without WebAssembly, or without Web Workers, is told so by
+/// name, with the served board offered; it gets no board, and a new game
+/// asked for says the same again. Nothing fails in the page meanwhile.
+async fn a_missing_feature_is_said(client: &Client, url: &str, shots: &Path) -> Res<()> {
+    for (page, _, lacks) in WITHOUT {
+        client.goto(&format!("{url}{page}")).await?;
+        let said = message_when(
+            client,
+            "document.getElementById('message-text').textContent.includes('cannot run the engine')",
+            "the message that the browser cannot run the engine",
+        )
+        .await?;
+        assert!(
+            said.contains(&format!("lacks {lacks}.")),
+            "{page}: {said:?}"
+        );
+        assert!(said.contains("awale serve"), "{page}: {said:?}");
+        browser::screenshot(
+            client,
+            shots,
+            &format!("{}.png", page.trim_end_matches(".html")),
+        )
+        .await?;
+        client.find(Locator::Id("btn-new")).await?.click().await?;
+        client.find(Locator::Id("new-start")).await?.click().await?;
+        // The page is busy from its start until an action of the person
+        // has run: the new game's.
+        browser::wait_for(
+            client,
+            "document.body.dataset.busy === '0'",
+            "the new game refused",
+        )
+        .await?;
+        let state = client
+            .execute(
+                "return {holes: document.querySelectorAll('.hole').length,
+                         hidden: document.getElementById('message').hidden,
+                         said: document.getElementById('message-text').textContent,
+                         errors: window.awaleErrors};",
+                vec![],
+            )
+            .await?;
+        assert_eq!(state["holes"], 0, "{page}: no board: {state}");
+        assert_eq!(
+            state["said"].as_str().map(str::trim),
+            Some(said.trim()),
+            "{page}: the same message after Start: {state}"
+        );
+        assert_eq!(state["hidden"], false, "{page}: {state}");
+        assert_eq!(state["errors"], serde_json::json!([]), "{page}: {state}");
+    }
+    Ok(())
 }
 
 /// A page whose .wasm cannot be loaded says so and offers the served
