@@ -23,59 +23,69 @@ pub fn perft<G: Game>(
     if history.is_repetition() && game.repetition_end(pos).is_some() {
         return 0;
     }
-    perft_alive(game, pos, history, depth)
+    Paths {
+        game,
+        history,
+        min: game.min_repetition_plies(),
+    }
+    .alive(pos, depth)
 }
 
-/// [`perft`] for `depth >= 1` from a position known not to end by
-/// repetition: children are tested before they are pushed, so no node
-/// tests itself.
-fn perft_alive<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    history: &mut History<G::Key>,
-    depth: u32,
-) -> u64 {
-    match depth {
-        1 => game.count_legal_moves(pos) as u64,
-        2 => {
-            let min = game.min_repetition_plies();
-            game.count_two_plies(pos, |key| history.would_repeat_after(*key, min))
-        }
-        _ => perft_deep(game, pos, history, depth),
-    }
+/// What [`perft`]'s recursion carries: the variant, the history of the
+/// path so far, and the variant's fewest plies between repeated positions.
+struct Paths<'a, G: Game> {
+    game: &'a G,
+    history: &'a mut History<G::Key>,
+    min: usize,
 }
 
-/// [`perft_alive`] for `depth >= 3`. The children of a depth-3 node are
-/// counted by [`Game::count_two_plies`] right here, without a recursive
-/// call per child.
-fn perft_deep<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    history: &mut History<G::Key>,
-    depth: u32,
-) -> u64 {
-    let min = game.min_repetition_plies();
-    let mut moves = G::Moves::default();
-    game.legal_moves(pos, &mut moves);
-    let mut total = 0;
-    for &mv in moves.iter() {
-        let step = Step::new(game, pos, mv);
-        let next = step.pos;
-        if !step.irreversible
-            && history.would_repeat_after(step.key, min)
-            && game.repetition_end(&next).is_some()
-        {
-            continue;
+impl<G: Game> Paths<'_, G> {
+    /// [`perft`] for `depth >= 1` from a position known not to end by
+    /// repetition: children are tested before they are pushed, so no node
+    /// tests itself.
+    fn alive(&mut self, pos: &G::Position, depth: u32) -> u64 {
+        match depth {
+            1 => self.game.count_legal_moves(pos) as u64,
+            2 => self.two_plies(pos),
+            _ => self.deep(pos, depth),
         }
-        step.record(history);
-        total += if depth == 3 {
-            game.count_two_plies(&next, |key| history.would_repeat_after(*key, min))
-        } else {
-            perft_deep(game, &next, history, depth - 1)
-        };
-        history.pop();
     }
-    total
+
+    /// The paths of two plies from `pos` ([`Game::count_two_plies`]).
+    #[inline]
+    fn two_plies(&mut self, pos: &G::Position) -> u64 {
+        let (history, min) = (&*self.history, self.min);
+        self.game
+            .count_two_plies(pos, |key| history.would_repeat_after(*key, min))
+    }
+
+    /// [`Paths::alive`] for `depth >= 3`. The children of a depth-3 node
+    /// are counted by [`Game::count_two_plies`] right here, without a
+    /// recursive call per child.
+    fn deep(&mut self, pos: &G::Position, depth: u32) -> u64 {
+        let game = self.game;
+        let mut moves = G::Moves::default();
+        game.legal_moves(pos, &mut moves);
+        let mut total = 0;
+        for &mv in moves.iter() {
+            let step = Step::new(game, pos, mv);
+            let next = step.pos;
+            if !step.irreversible
+                && self.history.would_repeat_after(step.key, self.min)
+                && game.repetition_end(&next).is_some()
+            {
+                continue;
+            }
+            step.record(self.history);
+            total += if depth == 3 {
+                self.two_plies(&next)
+            } else {
+                self.deep(&next, depth - 1)
+            };
+            self.history.pop();
+        }
+        total
+    }
 }
 
 /// The deepest perft accepted, by the protocol and the command line alike:

@@ -214,63 +214,76 @@ pub fn build<G: Game>(
     Ok(back_up(game, &nodes, &index))
 }
 
-/// The book of the searched positions, every move scored by the back-up.
-fn back_up<G: Game>(game: &G, nodes: &[Node<G>], index: &HashMap<u64, usize>) -> Book {
-    /// 0: not yet; 1: under way (a cycle: use the searched scores); 2: done.
-    struct Memo {
-        state: Vec<u8>,
-        best: Vec<(i32, u32)>,
+/// The scores of the searched positions' moves backed up through the
+/// book's own positions, each position's best once, memoised.
+struct BackUp<'a, G: Game> {
+    game: &'a G,
+    nodes: &'a [Node<G>],
+    index: &'a HashMap<u64, usize>,
+    /// Per node, 0: not yet; 1: under way (a cycle: use the searched
+    /// scores); 2: done.
+    state: Vec<u8>,
+    /// Per node, its best `(score, depth)` once done.
+    best: Vec<(i32, u32)>,
+}
+
+impl<'a, G: Game> BackUp<'a, G> {
+    fn new(game: &'a G, nodes: &'a [Node<G>], index: &'a HashMap<u64, usize>) -> Self {
+        BackUp {
+            game,
+            nodes,
+            index,
+            state: vec![0; nodes.len()],
+            best: vec![(0, 0); nodes.len()],
+        }
     }
-    fn moves_of<G: Game>(
-        game: &G,
-        nodes: &[Node<G>],
-        index: &HashMap<u64, usize>,
-        memo: &mut Memo,
-        i: usize,
-    ) -> Vec<(i32, u32)> {
-        let was = memo.state[i];
-        memo.state[i] = 1;
-        let node = &nodes[i];
+
+    /// The `(score, depth)` of each move of node `i`: a move into a book
+    /// position that is not under way takes that position's best, negated
+    /// and a ply deeper; any other keeps its searched score.
+    fn moves_of(&mut self, i: usize) -> Vec<(i32, u32)> {
+        let was = self.state[i];
+        self.state[i] = 1;
+        let node = &self.nodes[i];
         let scores = node
             .moves
             .iter()
             .map(|m| {
-                let child = game.play(&node.pos, m.mv);
-                let j = index.get(&position_key(&game.format_position(&child)));
+                let child = self.game.play(&node.pos, m.mv);
+                let j = self
+                    .index
+                    .get(&position_key(&self.game.format_position(&child)));
                 match j {
-                    Some(&j) if !nodes[j].moves.is_empty() && memo.state[j] != 1 => {
-                        let (score, depth) = best_of(game, nodes, index, memo, j);
+                    Some(&j) if !self.nodes[j].moves.is_empty() && self.state[j] != 1 => {
+                        let (score, depth) = self.best_of(j);
                         (-score, depth.saturating_add(1))
                     }
                     _ => (m.score, m.depth),
                 }
             })
             .collect();
-        memo.state[i] = was;
+        self.state[i] = was;
         scores
     }
-    fn best_of<G: Game>(
-        game: &G,
-        nodes: &[Node<G>],
-        index: &HashMap<u64, usize>,
-        memo: &mut Memo,
-        i: usize,
-    ) -> (i32, u32) {
-        if memo.state[i] != 2 {
-            let moves = moves_of(game, nodes, index, memo, i);
-            memo.best[i] = moves.into_iter().max_by_key(|m| m.0).unwrap_or((0, 0));
-            memo.state[i] = 2;
+
+    /// The best backed-up `(score, depth)` of node `i`.
+    fn best_of(&mut self, i: usize) -> (i32, u32) {
+        if self.state[i] != 2 {
+            let moves = self.moves_of(i);
+            self.best[i] = moves.into_iter().max_by_key(|m| m.0).unwrap_or((0, 0));
+            self.state[i] = 2;
         }
-        memo.best[i]
+        self.best[i]
     }
-    let mut memo = Memo {
-        state: vec![0; nodes.len()],
-        best: vec![(0, 0); nodes.len()],
-    };
+}
+
+/// The book of the searched positions, every move scored by the back-up.
+fn back_up<G: Game>(game: &G, nodes: &[Node<G>], index: &HashMap<u64, usize>) -> Book {
+    let mut memo = BackUp::new(game, nodes, index);
     let mut entries = Vec::new();
     for (i, node) in nodes.iter().enumerate() {
         let key = position_key(&game.format_position(&node.pos));
-        let scores = moves_of(game, nodes, index, &mut memo, i);
+        let scores = memo.moves_of(i);
         for (m, (score, depth)) in node.moves.iter().zip(scores) {
             entries.push(Entry {
                 key,

@@ -171,6 +171,17 @@ impl GameError {
     }
 }
 
+/// What a position tells alike in every variant: whose turn it is and the
+/// seeds each side has captured. [`Game`] reads the side to move and the
+/// scores through it, so a variant writes them once, on its board.
+pub trait Scoreboard: Copy {
+    /// 0 when South is to move, 1 when North is.
+    fn side(self) -> usize;
+
+    /// Seeds captured by South (0) or North (1).
+    fn score(self, side: usize) -> u32;
+}
+
 /// A variant of the game: its rules, options, notation and evaluation.
 ///
 /// Contract shared by every implementation:
@@ -183,7 +194,7 @@ impl GameError {
 ///   so keys serve for repetition detection.
 pub trait Game: Clone + Default + Send + Sync + 'static {
     /// A position: board, captured totals and side to move.
-    type Position: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    type Position: Scoreboard + Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
     /// A move: small enough to store in table entries.
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
     /// A fixed-capacity list of moves (no allocation during search).
@@ -201,20 +212,35 @@ pub trait Game: Clone + Default + Send + Sync + 'static {
     /// The variant's name as used by `--variant` and the `Variant` option.
     fn name(&self) -> &'static str;
 
-    /// The options this variant understands, with their current values.
-    fn options(&self) -> Vec<OptionInfo>;
+    /// The options this variant understands, with their current values;
+    /// none by default.
+    fn options(&self) -> Vec<OptionInfo> {
+        Vec::new()
+    }
 
-    /// Sets an option by its (case-insensitive) name.
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), GameError>;
+    /// Sets an option by its (case-insensitive) name. By default the
+    /// variant has no rule options, and every name is refused.
+    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), GameError> {
+        Err(GameError::new(format!(
+            "unknown option '{name}': variant {} has no rule options",
+            self.name()
+        )))
+    }
 
     /// The starting position.
     fn start(&self) -> Self::Position;
 
     /// Whose turn it is.
-    fn side_to_move(&self, pos: &Self::Position) -> Side;
+    #[inline]
+    fn side_to_move(&self, pos: &Self::Position) -> Side {
+        Side::from_index(pos.side())
+    }
 
     /// Seeds captured so far, `[south, north]`.
-    fn scores(&self, pos: &Self::Position) -> [u32; 2];
+    #[inline]
+    fn scores(&self, pos: &Self::Position) -> [u32; 2] {
+        [pos.score(0), pos.score(1)]
+    }
 
     /// Fills `moves` with the legal moves (clearing it first); empty when the
     /// game is over.

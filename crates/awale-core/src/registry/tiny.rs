@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::{EndReason, Features, Game, GameEnd, GameError, OptionInfo, Side};
+use crate::game::{EndReason, Features, Game, GameEnd, GameError, Scoreboard, Side};
 use crate::variants::view::{present, BoardView, SeedKind};
 
 /// Holes on the board.
@@ -23,6 +23,16 @@ pub struct Board {
     holes: [u8; HOLES],
     scores: [u8; 2],
     side: Side,
+}
+
+impl Scoreboard for Board {
+    fn side(self) -> usize {
+        self.side.index()
+    }
+
+    fn score(self, side: usize) -> u32 {
+        u32::from(self.scores[side])
+    }
 }
 
 /// The variant, which has no rule options.
@@ -72,28 +82,12 @@ impl Game for Tiny {
         "tiny"
     }
 
-    fn options(&self) -> Vec<OptionInfo> {
-        Vec::new()
-    }
-
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), GameError> {
-        Err(GameError::new(format!("tiny has no option '{name}'")))
-    }
-
     fn start(&self) -> Board {
         Board {
             holes: [2; HOLES],
             scores: [0, 0],
             side: Side::South,
         }
-    }
-
-    fn side_to_move(&self, pos: &Board) -> Side {
-        pos.side
-    }
-
-    fn scores(&self, pos: &Board) -> [u32; 2] {
-        [u32::from(pos.scores[0]), u32::from(pos.scores[1])]
     }
 
     fn legal_moves(&self, pos: &Board, moves: &mut Self::Moves) {

@@ -1,5 +1,6 @@
 //! The `colors12` board and the move mechanics on it.
 
+use crate::game::Scoreboard;
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::pack6;
@@ -177,18 +178,6 @@ impl Board {
     #[inline]
     pub fn seeds(self, i: usize) -> u32 {
         self.red(i) + self.black(i) + self.special(i)
-    }
-
-    /// Seeds captured by South (0) or North (1).
-    #[inline]
-    pub fn score(self, side: usize) -> u32 {
-        self.scores[side] as u32
-    }
-
-    /// 0 when South is to move, 1 when North is.
-    #[inline]
-    pub fn side(self) -> usize {
-        self.side as usize
     }
 
     /// Special seeds not yet placed: 2 before South's placement, 1 before
@@ -401,6 +390,18 @@ impl Board {
                 | (self.hand as u128) << 111,
             pack6(self.black, HOLES),
         )
+    }
+}
+
+impl Scoreboard for Board {
+    #[inline]
+    fn side(self) -> usize {
+        self.side as usize
+    }
+
+    #[inline]
+    fn score(self, side: usize) -> u32 {
+        self.scores[side] as u32
     }
 }
 

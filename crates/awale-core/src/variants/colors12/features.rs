@@ -36,7 +36,7 @@
 //! still in hand) the same features are read off the board.
 
 use super::{Board, Colors12, HOLES, SEEDS};
-use crate::game::{group_terms, push_nonzero, Features, Group};
+use crate::game::{group_terms, push_nonzero, Features, Group, Scoreboard};
 use crate::variants::fitted::{self, bucket_name};
 
 /// The identifier of this feature set, stored in weight files.

@@ -65,7 +65,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{EndReason, Game, GameEnd, GameError, OptionInfo, Side};
+use crate::game::{EndReason, Game, GameEnd, GameError, Scoreboard};
 use crate::variants::{packing, weight_file};
 pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS, SPECIALS};
 use notation::Written;
@@ -214,28 +214,8 @@ impl Game for Colors12 {
         "colors12"
     }
 
-    fn options(&self) -> Vec<OptionInfo> {
-        Vec::new()
-    }
-
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), GameError> {
-        Err(GameError::new(format!(
-            "unknown option '{name}': variant colors12 has no rule options"
-        )))
-    }
-
     fn start(&self) -> Board {
         Board::START
-    }
-
-    #[inline]
-    fn side_to_move(&self, pos: &Board) -> Side {
-        Side::from_index(pos.side())
-    }
-
-    #[inline]
-    fn scores(&self, pos: &Board) -> [u32; 2] {
-        [pos.score(0), pos.score(1)]
     }
 
     fn legal_moves(&self, pos: &Board, moves: &mut Self::Moves) {

@@ -6,7 +6,7 @@
 //! be placed.
 
 use super::board::{Board, Colour, HOLES, PER_COLOUR, SEEDS, SPECIALS};
-use crate::game::{GameError, Side};
+use crate::game::{GameError, Scoreboard, Side};
 use crate::variants::hole_text::{self, Kind};
 use crate::variants::{move_text, position_text};
 

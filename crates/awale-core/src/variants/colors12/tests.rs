@@ -3,7 +3,7 @@
 //! endings, notation and the refusal of bad input.
 
 use super::*;
-use crate::game::History;
+use crate::game::{History, Scoreboard, Side};
 use crate::variants::testing::{self, Written};
 
 /// A position from the listed holes (others empty) and South's score, South

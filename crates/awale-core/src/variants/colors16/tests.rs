@@ -2,7 +2,7 @@
 //! endings, notation and the refusal of bad input.
 
 use super::*;
-use crate::game::{EndReason, Game};
+use crate::game::{EndReason, Game, Scoreboard};
 use crate::variants::testing::{self, Written};
 
 #[test]
@@ -129,12 +129,6 @@ fn a_starved_player_to_move_is_the_sweep_the_last_move_made() {
     let end = Colors16.end(&pos).unwrap();
     assert_eq!(end.scores, [30, 34]);
     assert_eq!(Colors16.count_legal_moves(&pos), 0);
-}
-
-#[test]
-fn a_repeated_position_does_not_end_the_game() {
-    let pos = Colors16.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 20, 'S');
-    assert_eq!(Colors16.repetition_end(&pos), None);
 }
 
 #[test]

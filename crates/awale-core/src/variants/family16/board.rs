@@ -1,5 +1,6 @@
 //! The board of the 16-hole colour family and the move mechanics on it.
 
+use crate::game::Scoreboard;
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::{pack5, pack6};
@@ -202,18 +203,6 @@ impl Board {
         self.red(i) + self.blue(i) + self.clear(i)
     }
 
-    /// Seeds captured by South (0) or North (1).
-    #[inline]
-    pub fn score(self, side: usize) -> u32 {
-        self.scores[side] as u32
-    }
-
-    /// 0 when South is to move, 1 when North is.
-    #[inline]
-    pub fn side(self) -> usize {
-        self.side as usize
-    }
-
     /// The owner of hole index `i`: 0 (South) for odd hole numbers, 1 (North) for even ones.
     #[inline]
     pub fn owner(i: usize) -> usize {
@@ -394,6 +383,18 @@ impl Board {
                 | clear_full << 122,
             blue | (clear >> 40) << 80 | (self.scores[0] as u128) << 120 | blue_full << 127,
         )
+    }
+}
+
+impl Scoreboard for Board {
+    #[inline]
+    fn side(self) -> usize {
+        self.side as usize
+    }
+
+    #[inline]
+    fn score(self, side: usize) -> u32 {
+        self.scores[side] as u32
     }
 }
 

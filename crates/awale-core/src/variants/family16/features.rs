@@ -29,7 +29,7 @@
 //! the unit every weight is measured in.
 
 use super::{Board, HOLES};
-use crate::game::{group_terms, Group};
+use crate::game::{group_terms, Group, Scoreboard};
 use crate::variants::fitted::{self, bucket_name};
 use crate::variants::hole_bytes::{byte, byte_sum, nonzero_bytes};
 

@@ -90,7 +90,7 @@ impl<R: Rules> crate::variants::view::BoardView for R {
 
 use arrayvec::ArrayVec;
 
-use crate::game::{EndReason, Features, Game, GameEnd, GameError, OptionInfo, Side};
+use crate::game::{EndReason, Features, Game, GameEnd, GameError, Scoreboard, Side};
 use crate::variants::{packing, weight_file};
 pub use board::{Board, Colour, Key, Sown, HOLES, MAX_CLEAR, PER_COLOUR};
 pub use features::Eval;
@@ -302,29 +302,8 @@ impl<R: Rules> Game for R {
         R::NAME
     }
 
-    fn options(&self) -> Vec<OptionInfo> {
-        Vec::new()
-    }
-
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), GameError> {
-        Err(GameError::new(format!(
-            "unknown option '{name}': variant {} has no rule options",
-            R::NAME
-        )))
-    }
-
     fn start(&self) -> Board {
         Board::start(R::CLEAR_PER_HOLE)
-    }
-
-    #[inline]
-    fn side_to_move(&self, pos: &Board) -> Side {
-        Side::from_index(pos.side())
-    }
-
-    #[inline]
-    fn scores(&self, pos: &Board) -> [u32; 2] {
-        [pos.score(0), pos.score(1)]
     }
 
     #[inline]

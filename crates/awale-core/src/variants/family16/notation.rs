@@ -4,7 +4,7 @@
 //! is written as counts followed by letters (`2R2B`, `3B`, `2R2B2T`, `0`).
 
 use super::board::{Board, Colour, HOLES, PER_COLOUR};
-use crate::game::{GameError, Side};
+use crate::game::{GameError, Scoreboard, Side};
 use crate::variants::hole_text::{self, Kind};
 use crate::variants::{move_text, position_text};
 

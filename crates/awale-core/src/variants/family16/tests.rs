@@ -1,5 +1,6 @@
 //! Unit tests of what every variant of the family does alike: the start
-//! drawn, no rule options, and the fitted weights each includes.
+//! drawn, no rule options, no repetition rule, and the fitted weights each
+//! includes.
 
 use super::*;
 use crate::variants::colors16::Colors16;
@@ -7,12 +8,16 @@ use crate::variants::testing::Written;
 use crate::variants::transparent::{Transparent80, Transparent96};
 use crate::variants::weight_file;
 
-/// Checks that `R` draws its start with `hole` in every hole and has no
-/// rule options, and returns its included weights once they are checked
-/// to be the ones its evaluation uses.
+/// Checks that `R` draws its start with `hole` in every hole, has no
+/// rule options and no repetition rule (a repeated position does not end
+/// the game), and returns its included weights once they are checked to
+/// be the ones its evaluation uses.
 fn check<R: Rules>(hole: &str) -> Vec<i32> {
-    R::default().assert_start_renders(hole, "South (odd holes) to move");
-    R::default().assert_no_options("MustFeed", "true");
+    let game = R::default();
+    game.assert_start_renders(hole, "South (odd holes) to move");
+    game.assert_no_options("MustFeed", "true");
+    let pos = game.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], (R::SEEDS - 12) / 2, 'S');
+    assert_eq!(game.repetition_end(&pos), None, "{}", R::NAME);
     let weights = weight_file::decode(R::WEIGHTS, features::FEATURE_SET, features::COUNT)
         .expect("the included weight file is good");
     assert_eq!(R::eval().weights(), &weights[..], "{}", R::NAME);
@@ -20,7 +25,7 @@ fn check<R: Rules>(hole: &str) -> Vec<i32> {
 }
 
 #[test]
-fn each_variant_draws_its_start_has_no_options_and_uses_its_own_weights() {
+fn each_variant_draws_its_start_has_no_options_nor_repetition_rule_and_uses_its_own_weights() {
     let weights = [
         check::<Colors16>("2R2B"),
         check::<Transparent80>("2R2B1T"),

@@ -1,5 +1,6 @@
 //! The packed Oware board and the move mechanics on it.
 
+use crate::game::Scoreboard;
 use crate::variants::fill_table::fill_table;
 
 /// An Oware position packed into one `u128`, one byte per field:
@@ -394,6 +395,20 @@ impl Board {
             self.score(0) + self.side_total(0),
             self.score(1) + self.side_total(1),
         ]
+    }
+}
+
+/// The side to move and the scores, as [`Board::side`] and
+/// [`Board::score`] read them from the packed bits.
+impl Scoreboard for Board {
+    #[inline(always)]
+    fn side(self) -> usize {
+        Board::side(self)
+    }
+
+    #[inline(always)]
+    fn score(self, side: usize) -> u32 {
+        Board::score(self, side)
     }
 }
 

@@ -9,7 +9,7 @@ pub mod weights;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{parse_bool, EndReason, Game, GameEnd, GameError, OptionInfo, OptionKind, Side};
+use crate::game::{parse_bool, EndReason, Game, GameEnd, GameError, OptionInfo, OptionKind};
 pub use board::{Board, HOLES, SEEDS};
 pub use notation::Notation;
 
@@ -226,16 +226,6 @@ impl Game for Oware {
 
     fn start(&self) -> Board {
         Board::START
-    }
-
-    #[inline]
-    fn side_to_move(&self, pos: &Board) -> Side {
-        Side::from_index(pos.side())
-    }
-
-    #[inline]
-    fn scores(&self, pos: &Board) -> [u32; 2] {
-        [pos.score(0), pos.score(1)]
     }
 
     #[inline]

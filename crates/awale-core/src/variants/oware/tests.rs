@@ -1,7 +1,7 @@
 //! Rule tests for `oware`: each names the rule it would catch breaking.
 
 use super::*;
-use crate::game::{game_end, play_moves, History};
+use crate::game::{game_end, play_moves, History, Side};
 use crate::variants::testing::Written;
 
 fn pos(text: &str) -> Board {

@@ -3,7 +3,7 @@
 //! refusal of bad input.
 
 use super::*;
-use crate::game::{EndReason, Game, Side};
+use crate::game::{EndReason, Game, Scoreboard, Side};
 use crate::variants::testing::{self, Written};
 
 #[test]
@@ -212,12 +212,6 @@ fn starvation_takes_the_rest_before_the_end_checks() {
     let next = Transparent96.played(&pos, "1TR");
     let end = Transparent96.end(&next).unwrap();
     assert_eq!((end.reason, end.scores), (EndReason::Target, [49, 47]));
-}
-
-#[test]
-fn a_repeated_position_does_not_end_the_game() {
-    let pos = Transparent96.setup(&[(1, "4R"), (2, "4R"), (3, "4B")], 45, 'S');
-    assert_eq!(Transparent96.repetition_end(&pos), None);
 }
 
 #[test]
