@@ -84,7 +84,7 @@ fn referee(players: &mut [Player; 2], max_plies: usize) -> Vec<String> {
 #[test]
 fn a_complete_game_between_two_arbiter_processes() {
     let mut players = [
-        Player::start(&["--movetime", "40"]),
+        Player::start(&["--movetime", "40", "--level", "9"]),
         Player::start(&["--movetime", "40", "--option", "Level=hard"]),
     ];
     let transcript = referee(&mut players, 2000);
@@ -148,15 +148,19 @@ fn numbers_notation_and_bad_options() {
     p.send("RESULT");
     assert!(p.wait_exit().success());
 
-    let status = Command::new(AWALE)
-        .args(["arbiter", "--option", "GrandSlam=sometimes"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!status.status.success());
-    assert!(status.stdout.is_empty(), "stdout must hold moves only");
+    for bad in [["--option", "GrandSlam=sometimes"], ["--level", "99"]] {
+        let status = Command::new(AWALE)
+            .arg("arbiter")
+            .args(bad)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(status.status.code(), Some(1), "{bad:?}");
+        assert!(status.stdout.is_empty(), "stdout must hold moves only");
+        assert!(!status.stderr.is_empty(), "{bad:?}: the error is said");
+    }
 }
 
 #[test]

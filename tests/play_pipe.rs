@@ -39,7 +39,7 @@ fn a_person_plays_the_engine_through_a_pipe() {
     assert!(out.contains("North (engine) plays "), "{out}");
     assert!(out.contains("Hint: "), "{out}");
     assert!(out.contains("Not a move here: malformed move 'Z'"), "{out}");
-    assert!(out.contains("Level set to medium."), "{out}");
+    assert!(out.contains("Level set to 10 (club)."), "{out}");
     assert!(out.contains("30 ms per move"), "{out}");
     assert!(out.contains("Move taken back."), "{out}");
     assert!(out.contains("South (you) plays C"), "{out}");
@@ -85,10 +85,11 @@ fn quit_typed_while_the_engine_thinks_stops_it_at_once() {
 fn a_whole_game_reaches_its_result() {
     // The engine plays both sides; the pipe only closes at the end.
     let (ok, out, err) = play(
-        &["--human", "none", "--level", "easy", "--movetime", "5"],
+        &["--human", "none", "--level", "13", "--movetime", "5"],
         b"",
     );
     assert!(ok, "{err}");
+    assert!(out.contains("Engine: level 13 (advanced)"), "{out}");
     assert!(out.contains("Game over: "), "{out}");
     assert!(out.contains("final score South "), "{out}");
 }

@@ -24,6 +24,7 @@ fn handshake_lists_options_and_answers_isready() {
         "Notation",
         "Hash",
         "Threads",
+        "Skill",
         "Level",
         "Move Overhead",
         "MultiPV",

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use awale::game::{game_end, Game, History};
 use awale::rng::Rng;
-use awale::search::{Level, Limits, Score, SearchResult, Searcher};
+use awale::search::skill::Step;
+use awale::search::{Level, Limits, Score, SearchInfo, SearchResult, Searcher, Skill};
 use awale::variants::oware::{Board, Move, Oware};
 
 type Result = SearchResult<Move>;
@@ -26,6 +27,20 @@ fn search(
     only: &[Move],
 ) -> Result {
     s.search(pos, h, &limits, only, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// Every report of a search of `pos` within `limits`.
+fn reports(
+    s: &mut Searcher<Oware>,
+    pos: &Board,
+    h: &History<u128>,
+    limits: &Limits,
+) -> Vec<SearchInfo<Move>> {
+    let mut seen = Vec::new();
+    s.search(pos, h, limits, &[], &AtomicBool::new(false), &mut |info| {
+        seen.push(info.clone())
+    });
+    seen
 }
 
 fn depth(d: u32) -> Limits {
@@ -209,43 +224,75 @@ fn two_threads_play_legal_moves() {
 }
 
 #[test]
-fn levels_are_legal_reproducible_and_medium_is_greedy() {
+fn weaker_steps_are_legal_reproducible_and_keep_their_margin() {
     let game = Oware::default();
-    // North hole a holds 1 and b holds 2: C (4 seeds) ends in b, E in c...
     let pos = game
         .parse_position("0-0-4-0-3-2-1-2-0-5-5-5-10-11-S")
         .unwrap();
     let h = History::new(game.key(&pos));
-    let captures = |mv: Move| game.play(&pos, mv).score(0) - pos.score(0);
-    let most = legal(&game, &pos).into_iter().map(captures).max().unwrap();
-    assert!(most > 0);
-    for level in [Level::Easy, Level::Medium] {
+    let moves = legal(&game, &pos);
+    for n in [0, 1, 3, 7, 10, 13] {
+        let skill = Skill::step(n).unwrap();
+        let step = skill.play();
+        let pick = |seed| {
+            let mut s = Searcher::new(game.clone(), 1, 1);
+            s.set_skill(skill);
+            s.set_seed(seed);
+            search(&mut s, &pos, &h, Limits::default(), &[])
+                .best
+                .unwrap()
+        };
+        // Every move valued as the step's own search values it.
+        let mut values = Vec::new();
+        if step.depth > 0 {
+            let mut full = Searcher::new(game.clone(), 1, 1);
+            full.set_skill(Skill::custom(Step {
+                temperature: 0,
+                margin: 0,
+                ..step
+            }));
+            let limits = Limits {
+                multipv: moves.len(),
+                ..Limits::default()
+            };
+            values = reports(&mut full, &pos, &h, &limits)
+                .into_iter()
+                .filter(|info| info.depth == step.depth)
+                .map(|info| (info.pv[0], info.score.0))
+                .collect();
+            assert_eq!(values.len(), moves.len(), "step {n}");
+        }
+        let best = values.iter().map(|v| v.1).max();
         let mut seen = std::collections::HashSet::new();
         for seed in 0..40u64 {
-            let pick = |seed| {
-                let mut s = Searcher::new(game.clone(), 1, 1);
-                s.set_level(level);
-                s.set_seed(seed);
-                search(&mut s, &pos, &h, Limits::default(), &[])
-                    .best
-                    .unwrap()
-            };
             let a = pick(seed);
-            assert_eq!(a, pick(seed), "reproducible from the seed");
-            assert!(legal(&game, &pos).contains(&a));
-            if level == Level::Medium {
-                assert_eq!(captures(a), most, "medium takes a biggest capture");
+            assert_eq!(a, pick(seed), "step {n}: reproducible from the seed");
+            assert!(moves.contains(&a));
+            if let (Some(best), Some(&(_, value))) = (best, values.iter().find(|v| v.0 == a)) {
+                assert!(
+                    best - value <= step.margin as i32,
+                    "step {n} played a move {} below the best",
+                    best - value
+                );
             }
             seen.insert(a);
         }
-        if level == Level::Easy {
-            assert_eq!(
-                seen.len(),
-                legal(&game, &pos).len(),
-                "easy tries every move"
-            );
+        match n {
+            0 => assert_eq!(seen.len(), moves.len(), "the random mover tries every move"),
+            1 => assert!(seen.len() > 2, "the newcomer varies its moves: {seen:?}"),
+            _ => {}
         }
     }
+}
+
+#[test]
+fn the_levels_name_steps_of_the_ladder() {
+    assert_eq!(Level::Easy.skill().number(), Some(2));
+    assert_eq!(Level::Medium.skill().word(), "club");
+    assert!(Level::Hard.skill().is_full());
+    let ratings: Vec<i32> = Skill::ladder().map(|s| s.rating().unwrap()).collect();
+    assert_eq!(ratings[0], 0, "the random mover is the scale's zero");
+    assert!(ratings.windows(2).all(|w| w[1] > w[0]), "{ratings:?}");
 }
 
 #[test]
@@ -315,19 +362,11 @@ fn multipv_reports_distinct_lines() {
         multipv: 3,
         ..Limits::default()
     };
-    let mut last = Vec::new();
-    s.search(
-        &pos,
-        &h,
-        &limits,
-        &[],
-        &AtomicBool::new(false),
-        &mut |info| {
-            if info.depth == 6 {
-                last.push((info.multipv, info.pv[0], info.score));
-            }
-        },
-    );
+    let last: Vec<_> = reports(&mut s, &pos, &h, &limits)
+        .into_iter()
+        .filter(|info| info.depth == 6)
+        .map(|info| (info.multipv, info.pv[0], info.score))
+        .collect();
     assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(last[0].1 != last[1].1 && last[1].1 != last[2].1 && last[0].1 != last[2].1);
     assert!(last[0].2 >= last[1].2 && last[1].2 >= last[2].2, "{last:?}");

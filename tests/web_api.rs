@@ -143,6 +143,34 @@ fn assert_error(answer: (u16, Value), status: u16) {
 }
 
 #[test]
+fn the_ladder_is_listed_and_every_way_of_naming_a_step_is_taken() {
+    let server = Server::start();
+    let levels = server.ok("GET", "/api/levels", json!({}));
+    let levels = levels.as_array().expect("a list");
+    assert_eq!(levels.len(), 21);
+    assert_eq!(levels[0]["step"], json!(0));
+    assert_eq!(levels[0]["rating"], json!(0));
+    assert_eq!(levels[10]["word"], json!("club"));
+    assert_eq!(levels[10]["level"], json!("medium"));
+    assert_eq!(levels[20]["level"], json!("hard"));
+    assert!(levels[5]["level"].is_null());
+    let ratings: Vec<i64> = levels
+        .iter()
+        .map(|l| l["rating"].as_i64().unwrap())
+        .collect();
+    assert!(ratings.windows(2).all(|w| w[1] > w[0]), "{ratings:?}");
+    let (id, _) = server.new_game(json!({}));
+    let path = format!("/api/games/{id}/engine");
+    for level in [json!(7), json!("7"), json!("club"), json!("Easy")] {
+        let state = server.ok("POST", &path, json!({"level": level, "movetime": 10}));
+        assert!(state["engine"]["move"].is_string(), "{level}: {state}");
+    }
+    for bad in [r#"{"level": 21}"#, r#"{"level": -1}"#, r#"{"level": [1]}"#] {
+        assert_error(server.call("POST", &path, Some(bad)), 422);
+    }
+}
+
+#[test]
 fn the_engine_plays_a_whole_game_against_itself() {
     let server = Server::start();
     let (id, mut state) = server.new_game(json!({}));

@@ -346,6 +346,43 @@ async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Re
     Ok(())
 }
 
+/// The level picker lists every step of the ladder (`GET /api/levels`)
+/// with its word, the level that names it and its rating, full strength
+/// chosen, and says what the ratings are measured against.
+async fn the_level_picker_shows_the_ladder(client: &Client) -> Res<()> {
+    let picker = client
+        .execute(
+            "const s = document.getElementById('level');
+             return {options: Array.from(s.options).map((o) => [o.value, o.textContent]),
+                     chosen: s.value,
+                     note: document.getElementById('level-note').textContent};",
+            vec![],
+        )
+        .await?;
+    let options = picker["options"].as_array().cloned().unwrap_or_default();
+    assert_eq!(options.len(), 21, "{picker}");
+    let option = |i: usize| {
+        (
+            options[i][0].as_str().unwrap_or(""),
+            options[i][1].as_str().unwrap_or(""),
+        )
+    };
+    assert_eq!(option(0).0, "0");
+    assert!(option(0).1.starts_with("0 random · 0"), "{picker}");
+    assert!(option(2).1.starts_with("2 beginner (easy) · "), "{picker}");
+    assert!(option(10).1.starts_with("10 club (medium) · "), "{picker}");
+    assert!(option(20).1.starts_with("20 full (hard) · "), "{picker}");
+    assert_eq!(picker["chosen"], json!("20"), "{picker}");
+    assert!(
+        picker["note"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not a human rating"),
+        "{picker}"
+    );
+    Ok(())
+}
+
 /// A fresh page is a game against the engine at level hard, the person
 /// South: a click on a South hole plays it, and the engine answers with
 /// North's move.
@@ -363,7 +400,8 @@ pub async fn a_fresh_page_plays_the_engine(client: &Client) -> Res<()> {
         .await?;
     assert_eq!(setup["mode"], json!("engine"), "the mode at start: {setup}");
     assert_eq!(setup["side"], json!("S"), "the person's side: {setup}");
-    assert_eq!(setup["level"], json!("hard"), "the level at start: {setup}");
+    assert_eq!(setup["level"], json!("20"), "the level at start: {setup}");
+    the_level_picker_shows_the_ladder(client).await?;
     let text = |k: &str| setup[k].as_str().unwrap_or("").to_string();
     assert!(text("top").contains("North (engine)"), "{setup}");
     assert!(text("bottom").contains("South (you)"), "{setup}");
@@ -976,7 +1014,7 @@ pub async fn pausing_keeps_the_page_in_step(client: &Client) -> Res<()> {
     idle(client).await?;
     // Slow sowing, so that the pause can come during a move's drawing.
     client.execute("window.awale.seedMs = 250;", vec![]).await?;
-    new_engine_game(client, "watch", "hard", "400").await?;
+    new_engine_game(client, "watch", "20", "400").await?;
     for (when, what) in [
         ("window.awale.thinking", "the engine thinking"),
         (
@@ -1114,7 +1152,7 @@ async fn new_engine_game(client: &Client, mode: &str, level: &str, movetime: &st
 /// its moves sown quickly: to get through a whole game.
 async fn new_quick_game(client: &Client, mode: &str, movetime: &str) -> Res<()> {
     client.execute("window.awale.seedMs = 8;", vec![]).await?;
-    new_engine_game(client, mode, "easy", movetime).await
+    new_engine_game(client, mode, "2", movetime).await
 }
 
 /// A new game against the engine at `easy`, played to the end by clicking

@@ -22,13 +22,17 @@ pub struct ArbiterArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     movetime: Option<u64>,
     /// An option NAME=VALUE as in `setoption` (repeatable): rule options such
-    /// as GrandSlam=capture or Notation=numbers, or Hash, Threads, Level, Seed.
+    /// as GrandSlam=capture or Notation=numbers, or Hash, Threads, Skill, Level, Seed.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
     /// Where the endgame tables are: a directory, `<default>` or `<none>`
     /// (the `Tables` option).
     #[arg(long, value_name = "DIR")]
     tables: Option<String>,
+    /// The engine's strength (the `Skill` option): a step from 0 (random)
+    /// to 20 (full), a step's word, or easy, medium, hard.
+    #[arg(long, value_name = "STEP")]
+    level: Option<String>,
 }
 
 /// Plays one game on stdin/stdout; exit status 0, or 1 after an invalid move.
@@ -38,6 +42,9 @@ pub fn run(args: ArbiterArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     let mut options = super::setup::option_pairs(&args.options)?;
     if let Some(tables) = args.tables {
         options.push(("Tables".to_string(), tables));
+    }
+    if let Some(level) = args.level {
+        options.push(("Skill".to_string(), level));
     }
     let movetime = args
         .movetime

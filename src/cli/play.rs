@@ -58,7 +58,8 @@ pub struct PlayArgs {
     /// Which side(s) people play.
     #[arg(long, value_enum, default_value_t = Humans::South)]
     human: Humans,
-    /// The engine's level: easy, medium or hard.
+    /// The engine's strength: a step of the ladder from 0 (random) to 20
+    /// (full), a step's word (beginner, club, ...), or easy, medium, hard.
     #[arg(long, default_value = "hard")]
     level: String,
     /// The engine's time per move in ms.
@@ -91,7 +92,7 @@ fn load(path: &Path) -> anyhow::Result<SavedGame> {
 /// Reads commands from stdin and plays until `quit` or the end of input.
 /// `eval` is the evaluation the engine plays with (`--eval`).
 pub fn run(args: PlayArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
-    let level: awale::search::Level = args.level.parse().map_err(|e| anyhow!("--level {e}"))?;
+    let skill: awale::search::Skill = args.level.parse().map_err(|e| anyhow!("--level {e}"))?;
     if args.movetime == 0 {
         bail!("--movetime must be at least 1 ms");
     }
@@ -120,7 +121,7 @@ pub fn run(args: PlayArgs, eval: Evaluation) -> anyhow::Result<ExitCode> {
     };
     let config = PlayConfig {
         humans,
-        level,
+        skill,
         movetime: Duration::from_millis(args.movetime),
         seed: args.seed,
         position: game.position,

@@ -35,7 +35,9 @@ use crate::protocol::command::Start;
 use crate::protocol::session::{self as engine, AnySession, Settings};
 use crate::referee::saved;
 use crate::registry::{Evaluation, Variant};
-use crate::search::{Level, Limits};
+#[cfg(test)]
+use crate::search::Level;
+use crate::search::{Limits, Skill};
 use crate::sync::Stop;
 use crate::tables::loader::Source;
 use crate::think::{think, Request};
@@ -47,8 +49,8 @@ use style::Style;
 pub struct PlayConfig {
     /// Whether a person plays `[south, north]`; the engine plays the others.
     pub humans: [bool; 2],
-    /// The engine's level.
-    pub level: Level,
+    /// The engine's strength.
+    pub skill: Skill,
     /// The engine's time per move.
     pub movetime: Duration,
     /// The seed of the engine's random choices.
@@ -107,7 +109,8 @@ Commands (a legal move always wins over a command):
   hint          ask the engine for a move
   moves         the legal moves and the moves played so far
   board         draw the board again
-  level L       the engine's level: easy, medium or hard
+  level L       the engine's strength: a step from 0 (random) to 20
+                (full), a step's word, or easy, medium or hard
   movetime MS   the engine's time per move, in ms
   new           start again from the first position
   save FILE     write the game to FILE (OGN if it ends in .ogn); awale play
@@ -150,11 +153,11 @@ impl<G: Variant> Session<'_, G> {
         self.line.legal_moves_text()
     }
 
-    /// The engine's search settings: the level and seed of the game, and
+    /// The engine's search settings: the strength and seed of the game, and
     /// no endgame tables (a terminal game starts at once).
     fn settings(&self) -> Settings {
         Settings {
-            level: self.config.level,
+            skill: self.config.skill,
             seed: self.config.seed,
             tables: Source::Off,
             eval: self.config.eval.clone(),
@@ -177,7 +180,7 @@ impl<G: Variant> Session<'_, G> {
             if self.config.humans[side.index()] {
                 "human".to_string()
             } else {
-                format!("awale ({})", self.config.level.name())
+                format!("awale ({})", self.config.skill.label())
             }
         })
     }
@@ -394,7 +397,7 @@ impl<G: Variant> Session<'_, G> {
         writeln!(
             out,
             "The engine: level {}, {} ms per move.",
-            self.config.level.name(),
+            self.config.skill.label(),
             self.config.movetime.as_millis()
         )?;
         if self.game.render(&self.pos()).contains('*') {
@@ -472,17 +475,18 @@ impl<G: Variant> Session<'_, G> {
         Ok(())
     }
 
-    /// `level NAME`: the engine's level from now on.
+    /// `level L`: the engine's strength from now on.
     fn set_level(&mut self, rest: &[&str], out: &mut dyn Write) -> std::io::Result<()> {
-        match rest.first().and_then(|l| l.parse::<Level>().ok()) {
-            Some(level) if rest.len() == 1 => {
-                self.config.level = level;
-                writeln!(out, "Level set to {}.", level.name())
+        match rest.join(" ").parse::<Skill>() {
+            Ok(skill) if !rest.is_empty() => {
+                self.config.skill = skill;
+                writeln!(out, "Level set to {}.", skill.label())
             }
             _ => writeln!(
                 out,
-                "Usage: level easy|medium|hard (now {}).",
-                self.config.level.name()
+                "Usage: level 0-{}|easy|medium|hard (now {}).",
+                Skill::MAX,
+                self.config.skill.label()
             ),
         }
     }
@@ -565,7 +569,7 @@ fn header<G: Game>(game: &G, config: &PlayConfig) -> String {
     let mut text = format!(
         "awale play: {}, {players}.\nEngine: level {}, {} ms per move. Type help for the commands.",
         game.name(),
-        config.level.name(),
+        config.skill.label(),
         config.movetime.as_millis()
     );
     if game.render(&game.start()).contains('*') {
@@ -632,7 +636,7 @@ mod tests {
     fn run(humans: [bool; 2], script: &[u8]) -> String {
         let config = PlayConfig {
             humans,
-            level: Level::Easy,
+            skill: Level::Easy.skill(),
             movetime: Duration::from_millis(5),
             seed: 1,
             position: None,
@@ -683,7 +687,7 @@ mod tests {
                 "Usage: level",
                 "Usage: movetime",
                 "one move at a time",
-                "Level set to medium.",
+                "Level set to 10 (club).",
                 "7 ms per move",
                 "Nothing to take back.",
             ],

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::game::{parse_bool, OptionInfo, OptionKind};
 use crate::registry;
-use crate::search::Level;
+use crate::search::{Level, Skill};
 use crate::tables::loader::Source;
 use crate::variants::oware::eval::{self as oware_eval, Evaluation};
 
@@ -78,8 +78,13 @@ pub fn option_lines(settings: &Settings, rules: &[OptionInfo]) -> Vec<String> {
         settings.threads
     ));
     lines.push(format!(
+        "option name Skill type spin default {} min 0 max {}",
+        settings.skill.number().unwrap_or(Skill::MAX),
+        Skill::MAX
+    ));
+    lines.push(format!(
         "option name Level type combo default {} var easy var medium var hard",
-        settings.level
+        Level::naming(settings.skill).unwrap_or_default()
     ));
     lines.push(format!(
         "option name Seed type spin default {} min 0 max {MAX_SEED}",
@@ -189,9 +194,18 @@ pub fn apply(
             Effect::Stored
         }
         "level" => {
-            next.level = required("Level", value)?
+            next.skill = required("Level", value)?
                 .parse::<Level>()
-                .map_err(|e| format!("option Level: {e}"))?;
+                .map_err(|e| format!("option Level: {e}"))?
+                .skill();
+            Effect::Configure
+        }
+        "skill" => {
+            // A spin to a GUI; the steps' words and the levels' names are
+            // taken too.
+            next.skill = required("Skill", value)?
+                .parse::<Skill>()
+                .map_err(|e| format!("option Skill: {e}"))?;
             Effect::Configure
         }
         "tables" => {
@@ -296,6 +310,7 @@ fn unknown_option(rules: &[OptionInfo], name: &str) -> String {
     known.extend([
         "Hash",
         "Threads",
+        "Skill",
         "Level",
         "Seed",
         "MultiPV",
@@ -331,6 +346,7 @@ mod tests {
             "option name Notation type combo default letters var letters var numbers",
             "option name Hash type spin default 16 min 1 max 4096",
             "option name Threads type spin default 1 min 1",
+            "option name Skill type spin default 20 min 0 max 20",
             "option name Level type combo default hard var easy var medium var hard",
             "option name MultiPV type spin default 1 min 1",
             "option name Move Overhead type spin default 10 min 0",
@@ -344,6 +360,21 @@ mod tests {
         ] {
             assert!(text.contains(want), "missing {want:?} in\n{text}");
         }
+    }
+
+    #[test]
+    fn skill_and_level_set_one_strength() {
+        let s = Settings::default();
+        let (n, e) = apply(&s, &rules(), "skill", Some("3")).unwrap();
+        assert_eq!((n.skill.number(), e), (Some(3), Effect::Configure));
+        let (n, _) = apply(&n, &rules(), "Skill", Some("Club")).unwrap();
+        assert_eq!(n.skill.word(), "club");
+        let (n, _) = apply(&n, &rules(), "Level", Some("easy")).unwrap();
+        assert_eq!(n.skill, Level::Easy.skill());
+        let listed = option_lines(&n, &rules()).join("\n");
+        assert!(listed.contains("option name Level type combo default easy"));
+        let (n, _) = apply(&n, &rules(), "Level", Some("hard")).unwrap();
+        assert!(n.skill.is_full());
     }
 
     #[test]
@@ -409,6 +440,9 @@ mod tests {
             ("Hash", None, "value is required"),
             ("Threads", Some("-1"), "Threads"),
             ("Level", Some("expert"), "easy, medium or hard"),
+            ("Skill", Some("21"), "from 0 to 20"),
+            ("Skill", Some("-1"), "'-1'"),
+            ("Skill", None, "value is required"),
             ("Variant", Some("chess"), "unknown variant 'chess'"),
             ("Frobnicate", Some("1"), "unknown option 'Frobnicate'"),
             ("MustFeed", None, "value is required"),

@@ -12,7 +12,7 @@ use crate::book::{self, Book, BookMove};
 use crate::game::{Game, GameEnd, GameError, Line, OptionInfo};
 use crate::perft::{self, PerftError};
 use crate::registry::{self, Evaluation, Variant, Visitor};
-use crate::search::{Level, Limits, SearchInfo, Searcher};
+use crate::search::{Limits, SearchInfo, Searcher, Skill};
 use crate::tables::loader::{Loading, Source};
 
 use super::command::Start;
@@ -38,9 +38,9 @@ pub struct Settings {
     pub hash_mb: usize,
     /// Search threads (`Threads`).
     pub threads: usize,
-    /// Playing level (`Level`).
-    pub level: Level,
-    /// Seed of the easy and medium levels' random choices (`Seed`).
+    /// Playing strength (`Skill`, or `Level` by a step's name).
+    pub skill: Skill,
+    /// Seed of the weaker steps' random choices (`Seed`).
     pub seed: u64,
     /// Lines reported per depth (`MultiPV`).
     pub multipv: usize,
@@ -54,7 +54,7 @@ pub struct Settings {
     /// option was set: `<fitted>` (the default), `<linear>`, `<hand-set>`
     /// or a weight file's.
     pub eval: Evaluation,
-    /// Whether timed searches at the hard level play from the book (`OwnBook`).
+    /// Whether timed searches at full strength play from the book (`OwnBook`).
     pub own_book: bool,
     /// The opening book (`Book`): [`book::BUILTIN`] or a book file's path.
     pub book: String,
@@ -69,7 +69,7 @@ impl Default for Settings {
             rule_options: Vec::new(),
             hash_mb: 16,
             threads: 1,
-            level: Level::Hard,
+            skill: Skill::FULL,
             seed: 0,
             multipv: 1,
             move_overhead: Duration::from_millis(10),
@@ -193,7 +193,7 @@ impl<G: Variant> Session<G> {
     pub fn new(mut game: G, settings: &Settings) -> Session<G> {
         game.set_evaluation(&settings.eval);
         let mut searcher = Searcher::new(game.clone(), settings.hash_mb, settings.threads);
-        searcher.set_level(settings.level);
+        searcher.set_skill(settings.skill);
         searcher.set_seed(settings.seed);
         let mut session = Session {
             line: Line::new(game.clone()),
@@ -237,7 +237,7 @@ impl<G: Variant> Session<G> {
         self.line.position()
     }
 
-    /// The book's move for a search that plays a game: at the hard level,
+    /// The book's move for a search that plays a game: at full strength,
     /// with `OwnBook` on, on a clock or a move time (not a depth, node count,
     /// infinite or pondering search, which asks for a search), one line and
     /// no `searchmoves`. With `Seed` 0 the choice is new each time; with
@@ -247,7 +247,7 @@ impl<G: Variant> Session<G> {
     fn book_move(&self, limits: &Limits, searchmoves: &[String]) -> Option<BookChoice<G::Move>> {
         let settings = &self.applied;
         if !settings.own_book
-            || settings.level != Level::Hard
+            || !settings.skill.is_full()
             || !limits.plays_a_game_move()
             || !searchmoves.is_empty()
         {
@@ -431,8 +431,8 @@ impl<G: Variant> AnySession for Session<G> {
         if settings.threads != self.applied.threads {
             self.searcher.set_threads(settings.threads);
         }
-        if settings.level != self.applied.level {
-            self.searcher.set_level(settings.level);
+        if settings.skill != self.applied.skill {
+            self.searcher.set_skill(settings.skill);
         }
         if settings.seed != self.applied.seed {
             self.searcher.set_seed(settings.seed);

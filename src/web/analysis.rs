@@ -17,7 +17,7 @@ use awale_board::calls;
 use super::api::{self, StopOnDrop};
 use super::errors::WebError;
 use super::App;
-use crate::search::Level;
+use crate::search::Skill;
 
 /// The handler: 404 for an unknown game, 409 when it is over, 400 for a
 /// `movetime` that is not a number.
@@ -29,7 +29,7 @@ pub async fn analysis(
     let time = calls::analysis_time(query.get("movetime").map(String::as_str))?;
     let slot = app.board.store.get(&id)?;
     // No book: an analysis searches the position.
-    let (prepared, held) = api::prepare(&app, &slot, Level::Hard, false).await?;
+    let (prepared, held) = api::prepare(&app, &slot, Skill::FULL, false).await?;
     let (mind, stop) = (prepared.mind, prepared.stop);
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let guard = StopOnDrop(Arc::clone(&stop));

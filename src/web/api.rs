@@ -22,11 +22,11 @@ use super::limit::SearchPermit;
 use super::mind::InfoJson;
 use super::state::{StateJson, VariantJson};
 use super::App;
-use crate::search::Level;
+use crate::search::Skill;
 use crate::sync::{lock, Stop};
 use crate::think::{think, Mind, Request};
 
-/// A seed for the easy and medium levels' random choices.
+/// A seed for the weaker steps' random choices.
 fn seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -101,6 +101,11 @@ pub async fn variants() -> Json<Vec<VariantJson>> {
     Json(calls::variants())
 }
 
+/// `GET /api/levels`.
+pub async fn levels() -> Json<Vec<calls::LevelJson>> {
+    Json(calls::levels())
+}
+
 /// A handler's JSON answer.
 type Answer<T> = Result<Json<T>, WebError>;
 
@@ -168,7 +173,7 @@ pub type Started = (Prepared, Held);
 pub async fn prepare(
     app: &App,
     slot: &Slot,
-    level: Level,
+    skill: Skill,
     book: bool,
 ) -> Result<Started, ApiError> {
     // The game's own search gives its place back first.
@@ -177,7 +182,7 @@ pub async fn prepare(
     // Marked under the game's lock: a state that says the game thinks
     // comes after the search's signal and version are set.
     let (prepared, thinking) =
-        calls::prepare(&app.board, slot, level, book, seed(), || slot.thinking())?;
+        calls::prepare(&app.board, slot, skill, book, seed(), || slot.thinking())?;
     Ok((prepared, Held { permit, thinking }))
 }
 
@@ -188,9 +193,9 @@ pub async fn engine(
     body: Bytes,
 ) -> Answer<StateJson> {
     let req: SearchBody = calls::parse_body(&body)?;
-    let level = req.level()?;
+    let skill = req.skill()?;
     let slot = app.board.store.get(&id)?;
-    let (prepared, held) = prepare(&app, &slot, level, true).await?;
+    let (prepared, held) = prepare(&app, &slot, skill, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
     let mine = Arc::clone(&prepared.stop);
     let outcome = search(prepared.mind, request(time, 1), prepared.stop, held, |_| {}).await?;
@@ -224,7 +229,7 @@ pub async fn moves(
 }
 
 /// The analysis search of the game `id` that a hint and the move values
-/// make: the hard level with the book, within the `body`'s movetime,
+/// make: full strength with the book, within the `body`'s movetime,
 /// `lines` of the legal moves giving the number of lines. The outcome
 /// and the legal moves.
 async fn analyse(
@@ -235,7 +240,7 @@ async fn analyse(
 ) -> Result<(Outcome, Vec<String>), ApiError> {
     let req: SearchBody = calls::parse_body(body)?;
     let slot = app.board.store.get(id)?;
-    let (prepared, held) = prepare(app, &slot, Level::Hard, true).await?;
+    let (prepared, held) = prepare(app, &slot, Skill::FULL, true).await?;
     let time = movetime(req.movetime, DEFAULT_MOVETIME);
     let multipv = lines(&prepared.legal);
     let outcome = search(

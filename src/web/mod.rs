@@ -75,6 +75,7 @@ pub struct ServeOptions {
 pub fn router(app: Arc<App>) -> Router {
     let games = Router::new()
         .route("/api/variants", get(api::variants))
+        .route("/api/levels", get(api::levels))
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::get).delete(api::delete))
         .route("/api/games/{id}/move", post(api::play))

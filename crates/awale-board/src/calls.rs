@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use awale_core::book::Book;
 use awale_core::registry::Evaluation;
-use awale_core::search::{Level, Limits};
+use awale_core::search::{Level, Limits, Skill};
 use awale_core::sync::Stop;
 use awale_core::tables::loader::Source;
 use serde::de::DeserializeOwned;
@@ -39,7 +39,7 @@ pub struct Board {
     pub store: Store,
     /// Where the endgame tables come from.
     pub tables: Source,
-    /// The opening book of the engine's moves at the hard level, if any.
+    /// The opening book of the engine's moves at full strength, if any.
     pub book: Option<Arc<Book>>,
     /// The evaluation the engine plays with.
     pub eval: Evaluation,
@@ -178,6 +178,31 @@ fn option_value(name: &str, value: &serde_json::Value) -> Result<String, ApiErro
 /// `GET /api/variants`.
 pub fn variants() -> Vec<VariantJson> {
     state::variants()
+}
+
+/// A step of the strength ladder, for `GET /api/levels`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LevelJson {
+    /// Its number, the `level` a search call takes.
+    pub step: u8,
+    /// Its word (`beginner`, `club`, ...).
+    pub word: &'static str,
+    /// Its rating on the ladder's own scale (the random mover 0).
+    pub rating: i32,
+    /// The level's name (`easy`, `medium`, `hard`) that names it, if any.
+    pub level: Option<&'static str>,
+}
+
+/// `GET /api/levels`: the strength ladder, weakest first.
+pub fn levels() -> Vec<LevelJson> {
+    Skill::ladder()
+        .map(|skill| LevelJson {
+            step: skill.number().unwrap_or_default(),
+            word: skill.word(),
+            rating: skill.rating().unwrap_or_default(),
+            level: Level::naming(skill).map(Level::name),
+        })
+        .collect()
 }
 
 /// The state of the game `id` in `slot`, whose game the caller locked.
@@ -344,20 +369,23 @@ pub fn post_record(board: &Board, id: &str, body: &[u8]) -> Result<StateJson, Ap
 /// The body of the calls that search.
 #[derive(Debug, Default, Deserialize)]
 pub struct SearchBody {
-    level: Option<String>,
+    /// The strength: a step of the ladder by number (JSON number or
+    /// text), by word, or a level's name.
+    level: Option<serde_json::Value>,
     /// The search's time in ms.
     pub movetime: Option<u64>,
 }
 
 impl SearchBody {
-    /// The level asked for (`hard` by default); 422 for an unknown one.
-    pub fn level(&self) -> Result<Level, ApiError> {
-        match &self.level {
-            Some(name) => name
-                .parse::<Level>()
-                .map_err(|e| ApiError::Unprocessable(format!("level: {e}"))),
-            None => Ok(Level::Hard),
-        }
+    /// The strength asked for (full by default); 422 for an unknown one.
+    pub fn skill(&self) -> Result<Skill, ApiError> {
+        let text = match &self.level {
+            None | Some(serde_json::Value::Null) => return Ok(Skill::FULL),
+            Some(serde_json::Value::String(text)) => text.clone(),
+            Some(other) => other.to_string(),
+        };
+        text.parse::<Skill>()
+            .map_err(|e| ApiError::Unprocessable(format!("level: {e}")))
     }
 }
 
@@ -374,7 +402,7 @@ pub struct Prepared {
     pub stop: Arc<Stop>,
 }
 
-/// Prepares a search of the game in `slot` at `level` (with the opening
+/// Prepares a search of the game in `slot` at `skill` (with the opening
 /// book when `book`): stops the search it ran and gives the mind, the
 /// game's version and the new stop signal. 409 when the game is over.
 /// `mark` runs under the game's lock once the search has its signal (the
@@ -382,7 +410,7 @@ pub struct Prepared {
 pub fn prepare<T>(
     board: &Board,
     slot: &Slot,
-    level: Level,
+    skill: Skill,
     book: bool,
     seed: u64,
     mark: impl FnOnce() -> T,
@@ -400,7 +428,7 @@ pub fn prepare<T>(
     let book = board.book.as_ref().filter(|_| book);
     let prepared = Prepared {
         mind: game.mind(&MindSettings {
-            level,
+            skill,
             seed,
             tables: &board.tables,
             book,
@@ -583,7 +611,8 @@ mod tests {
         let id = state.id.clone();
         let engine = |board: &Board| {
             let slot = board.store.get(&id).unwrap();
-            let (mut prepared, ()) = prepare(board, &slot, Level::Easy, false, 7, || ()).unwrap();
+            let (mut prepared, ()) =
+                prepare(board, &slot, Level::Easy.skill(), false, 7, || ()).unwrap();
             let outcome = think_here(prepared.mind.as_mut(), &limits(movetime(Some(10), 0), 1));
             play_found(board, &id, prepared.version, &prepared.stop, &outcome)
         };

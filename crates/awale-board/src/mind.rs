@@ -12,7 +12,7 @@ use crate::think::{BestMove, Mind, Report, Task};
 use awale_core::book::{Book, BookMove};
 use awale_core::game::{Game, Line};
 use awale_core::registry::{Evaluation, Variant};
-use awale_core::search::{Level, Limits, Score, SearchInfo, Searcher};
+use awale_core::search::{Limits, Score, SearchInfo, Searcher, Skill};
 use awale_core::tables::loader::Source;
 
 /// The transposition table of a web search, in MB: small, since each
@@ -61,13 +61,13 @@ pub fn score_parts(score: Score) -> (Option<f64>, Option<i64>) {
 /// How a web search plays, besides the line it searches.
 #[derive(Clone, Copy)]
 pub struct MindSettings<'a> {
-    /// The playing level.
-    pub level: Level,
-    /// The seed of the level's random choices and of the book's draw.
+    /// The playing strength.
+    pub skill: Skill,
+    /// The seed of the weaker steps' random choices and of the book's draw.
     pub seed: u64,
     /// Where the endgame tables come from (used once they are ready).
     pub tables: &'a Source,
-    /// The opening book, for the moves asked at the hard level.
+    /// The opening book, for the moves asked at full strength.
     pub book: Option<&'a Arc<Book>>,
     /// The evaluation the search plays with.
     pub eval: &'a Evaluation,
@@ -78,7 +78,7 @@ pub struct WebMind<G: Variant> {
     line: Line<G>,
     searcher: Searcher<G>,
     /// The opening book that answers the searches for a move to play (at
-    /// the hard level only).
+    /// full strength only).
     book: Option<Arc<Book>>,
     seed: u64,
     /// The book's move drawn by [`Mind::prepare`] for the search that
@@ -88,15 +88,15 @@ pub struct WebMind<G: Variant> {
 
 impl<G: Variant> WebMind<G> {
     /// A mind over `line` as `settings` say; the tables are used when they
-    /// are ready (a search never waits for them). At the hard level, the
+    /// are ready (a search never waits for them). At full strength, the
     /// book answers the positions it knows when a move is asked for
     /// ([`Limits::plays_a_game_move`]), as the protocol's `OwnBook` does.
     pub fn new(mut line: Line<G>, settings: &MindSettings) -> WebMind<G> {
-        let level = settings.level;
+        let skill = settings.skill;
         line.adjust_game(|game| game.set_evaluation(settings.eval));
         let game = line.game().clone();
         let mut searcher = Searcher::new(game.clone(), HASH_MB, 1);
-        searcher.set_level(level);
+        searcher.set_skill(skill);
         searcher.set_seed(settings.seed);
         if let Some(ready) = game.load_tables(settings.tables).and_then(|l| l.get()) {
             searcher.set_oracle(game.endgame_oracle(&ready));
@@ -104,7 +104,7 @@ impl<G: Variant> WebMind<G> {
         WebMind {
             line,
             searcher,
-            book: settings.book.filter(|_| level == Level::Hard).cloned(),
+            book: settings.book.filter(|_| skill.is_full()).cloned(),
             seed: settings.seed,
             drawn: None,
         }

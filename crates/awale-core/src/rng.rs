@@ -1,5 +1,5 @@
 //! The crate's one seeded random generator (SplitMix64): the random
-//! choices of the easy and medium levels, the referee's random openings and
+//! choices of the strength ladder's weaker steps, the referee's random openings and
 //! the tests' random games. Reproducible from a seed on every platform.
 
 /// SplitMix64: a 64-bit state advanced by a constant and mixed on output.

@@ -9,7 +9,7 @@ use awale_board::calls::{self, Board, Outcome, Prepared};
 use awale_board::errors::ApiError;
 use awale_board::mind::InfoJson;
 use awale_board::think::BestMove;
-use awale_core::search::Level;
+use awale_core::search::Skill;
 
 use crate::search::seed;
 
@@ -31,7 +31,7 @@ impl Analysis {
     ) -> Result<(Analysis, u64), ApiError> {
         let time = calls::analysis_time(movetime)?;
         let slot = board.store.get(id)?;
-        let (prepared, ()) = calls::prepare(board, &slot, Level::Hard, false, seed(), || ())?;
+        let (prepared, ()) = calls::prepare(board, &slot, Skill::FULL, false, seed(), || ())?;
         let analysis = Analysis {
             prepared,
             reports: Vec::new(),

@@ -81,6 +81,7 @@ impl Engine {
         let state = |r: Result<StateJson, ApiError>| Answer::of(r, |s| Answer::json(200, &s));
         match route {
             Route::Variants => Answer::json(200, &calls::variants()),
+            Route::Levels => Answer::json(200, &calls::levels()),
             Route::Create => {
                 Answer::of(calls::create(b, body.as_bytes()), |s| Answer::json(201, &s))
             }
@@ -225,7 +226,7 @@ fn route_game(route: &Route) -> Option<&str> {
     match route {
         Route::Get(id) | Route::Delete(id) | Route::Post(id, _) | Route::Record(id, _) => Some(id),
         Route::Analysis(id, _) => Some(id),
-        Route::Variants | Route::Create => None,
+        Route::Variants | Route::Levels | Route::Create => None,
     }
 }
 

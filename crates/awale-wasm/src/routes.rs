@@ -6,6 +6,8 @@
 pub enum Route {
     /// `GET /api/variants`.
     Variants,
+    /// `GET /api/levels`.
+    Levels,
     /// `POST /api/games`.
     Create,
     /// `GET /api/games/{id}`.
@@ -89,6 +91,8 @@ pub fn route(method: &str, path: &str) -> Result<Route, (u16, String)> {
     match (parts.as_slice(), method) {
         (["", "api", "variants"], "GET") => Ok(Route::Variants),
         (["", "api", "variants"], _) => Err(wrong()),
+        (["", "api", "levels"], "GET") => Ok(Route::Levels),
+        (["", "api", "levels"], _) => Err(wrong()),
         (["", "api", "games"], "POST") => Ok(Route::Create),
         (["", "api", "games"], _) => Err(wrong()),
         (["", "api", "games", _], "GET") => Ok(Route::Get(id(3))),
@@ -117,6 +121,8 @@ mod tests {
     #[test]
     fn the_api_paths_are_read() {
         assert_eq!(route("GET", "/api/variants"), Ok(Route::Variants));
+        assert_eq!(route("GET", "/api/levels"), Ok(Route::Levels));
+        assert_eq!(route("POST", "/api/levels").unwrap_err().0, 405);
         assert_eq!(route("POST", "/api/games"), Ok(Route::Create));
         assert_eq!(route("GET", "/api/games/g1"), Ok(Route::Get("g1".into())));
         assert_eq!(

@@ -4,11 +4,11 @@
 
 use awale_board::calls::{self, Board, Outcome, Prepared};
 use awale_board::errors::ApiError;
-use awale_core::search::Level;
+use awale_core::search::Skill;
 
 use crate::routes::Verb;
 
-/// A seed for the easy and medium levels' random choices.
+/// A seed for the weaker steps' random choices.
 pub fn seed() -> u64 {
     web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
@@ -25,12 +25,12 @@ pub fn run(
     body: &[u8],
 ) -> Result<(Outcome, Vec<String>, Prepared), ApiError> {
     let req: calls::SearchBody = calls::parse_body(body)?;
-    let level = match verb {
-        Verb::Engine => req.level()?,
-        _ => Level::Hard,
+    let skill = match verb {
+        Verb::Engine => req.skill()?,
+        _ => Skill::FULL,
     };
     let slot = board.store.get(id)?;
-    let (mut prepared, ()) = calls::prepare(board, &slot, level, true, seed(), || ())?;
+    let (mut prepared, ()) = calls::prepare(board, &slot, skill, true, seed(), || ())?;
     let time = calls::movetime(req.movetime, calls::DEFAULT_MOVETIME);
     let lines = match verb {
         Verb::Moves => prepared.legal.len(),

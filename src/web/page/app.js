@@ -24,11 +24,12 @@ window.addEventListener("unhandledrejection", (e) => {
   const page = {
     game: null, // the server's state of the game (docs/web.md)
     variants: [], // GET /api/variants
+    levels: [], // GET /api/levels: the strength ladder, weakest first
     // A fresh page plays against the engine, the person South; the toolbar's
     // mode button turns the game into one for two people.
     mode: "engine", // "two", "engine", "watch"
     humanSide: "S",
-    level: "hard",
+    level: "hard", // a step of the ladder as the API takes it
     movetime: 1000,
     flipped: false,
     paused: false,
@@ -1050,6 +1051,31 @@ window.addEventListener("unhandledrejection", (e) => {
   });
 
   // ---- new game ----
+  /// The step of the ladder that `value` names (a number, or a level's
+  /// name such as "hard" that the ladder lists), as text; null if none.
+  function levelStep(value) {
+    const text = String(value).toLowerCase();
+    const step = page.levels.find((l) => String(l.step) === text || l.level === text);
+    return step ? String(step.step) : null;
+  }
+
+  /// Lists the ladder's steps in the level picker: number, word, and the
+  /// step's rating on the ladder's own scale.
+  function fillLevels() {
+    const sel = $("level");
+    if (!page.levels.length) return;
+    sel.textContent = "";
+    for (const l of page.levels) {
+      const o = document.createElement("option");
+      o.value = String(l.step);
+      const name = l.level ? " (" + l.level + ")" : "";
+      o.textContent = l.step + " " + l.word + name + " · " + l.rating;
+      sel.appendChild(o);
+    }
+    page.level = levelStep(page.level) || String(page.levels[page.levels.length - 1].step);
+    sel.value = page.level;
+  }
+
   function fillVariants() {
     const sel = $("variant");
     sel.textContent = "";
@@ -1324,6 +1350,7 @@ window.addEventListener("unhandledrejection", (e) => {
     try {
       page.variants = await api("GET", "/api/variants");
       fillVariants();
+      page.levels = await api("GET", "/api/levels");
       let state = null;
       let id = null;
       try {
@@ -1333,7 +1360,7 @@ window.addEventListener("unhandledrejection", (e) => {
         if (players && ["two", "engine", "watch"].includes(players.mode)) {
           page.mode = players.mode;
           if (players.humanSide === "S" || players.humanSide === "N") page.humanSide = players.humanSide;
-          if (["easy", "medium", "hard"].includes(players.level)) page.level = players.level;
+          if (levelStep(players.level)) page.level = levelStep(players.level);
           const ms = Number(players.movetime);
           if (ms >= 10 && ms <= 60000) page.movetime = ms;
           page.flipped = page.mode === "engine" && page.humanSide === "N";
@@ -1352,6 +1379,7 @@ window.addEventListener("unhandledrejection", (e) => {
       page.game = state;
       $("variant").value = state.variant;
       fillOptions();
+      fillLevels();
       syncForm();
       render();
       // A game restored with the engine to move: it plays.

@@ -1,20 +1,14 @@
-//! The easy and medium playing levels: no search, a seeded choice; and
-//! the one-ply look that answers for a search given no time at all.
+//! The random mover (step 0 of the strength ladder, a seeded choice
+//! without a search) and the one-ply look that answers for a search given
+//! no time at all.
 
 use super::score::{clamp_heuristic, game_result};
 use crate::game::Game;
 use crate::rng::Rng;
 
-/// A uniformly random move of `moves` (the easy level).
+/// A uniformly random move of `moves` (the random mover).
 pub fn random_move<M: Copy>(moves: &[M], rng: &mut Rng) -> Option<M> {
     (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
-}
-
-/// Seeds the move captures at once: the mover's score change.
-pub fn captured<G: Game>(game: &G, pos: &G::Position, mv: G::Move) -> u32 {
-    let me = game.side_to_move(pos).index();
-    let next = game.play(pos, mv);
-    game.scores(&next)[me].saturating_sub(game.scores(pos)[me])
 }
 
 /// The move of `moves` after which the evaluation, from the mover's side,
@@ -38,25 +32,6 @@ pub fn one_ply_move<G: Game>(game: &G, pos: &G::Position, moves: &[G::Move]) -> 
         }
     }
     best.map(|(_, mv)| mv)
-}
-
-/// The move of `moves` that captures most now, ties broken uniformly at
-/// random (the medium level).
-pub fn greedy_move<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    moves: &[G::Move],
-    rng: &mut Rng,
-) -> Option<G::Move> {
-    let gains: Vec<u32> = moves.iter().map(|&m| captured(game, pos, m)).collect();
-    let most = *gains.iter().max()?;
-    let best: Vec<G::Move> = moves
-        .iter()
-        .zip(&gains)
-        .filter(|(_, &g)| g == most)
-        .map(|(&m, _)| m)
-        .collect();
-    random_move(&best, rng)
 }
 
 #[cfg(test)]

@@ -20,7 +20,8 @@
 //!   where two moves hold above beta cut off (multi-cut).
 //! - [`split`]: nodes below the root searched in parallel.
 //! - [`limits`]: time management.
-//! - [`level`], [`rng`]: the easy and medium levels.
+//! - [`skill`]: the strength ladder, from the random mover to the full
+//!   search; [`level`]: its random mover and the one-ply look.
 
 pub mod aspiration;
 pub mod futility;
@@ -30,10 +31,10 @@ pub mod negamax;
 pub mod ordering;
 pub mod quiescence;
 pub mod razoring;
-pub mod rng;
 pub mod root;
 pub mod score;
 pub mod singular;
+pub mod skill;
 pub mod split;
 pub mod thread;
 pub mod tt;
@@ -52,16 +53,17 @@ use limits::{Budget, Stability};
 use root::RootMove;
 pub use score::Score;
 use score::{table_result, within, INFINITE};
+pub use skill::Skill;
 use thread::Shared;
 use thread::WorkerPool;
 use tt::TranspositionTable;
 
-/// The three playing levels of the `Level` option.
+/// The names of three steps of the strength ladder (the `Level` option).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Level {
-    /// A uniformly random legal move.
+    /// A beginner's opponent.
     Easy,
-    /// The move that captures most now, ties broken at random.
+    /// A club player's opponent.
     Medium,
     /// The full search.
     #[default]
@@ -79,6 +81,21 @@ impl Level {
             Level::Medium => "medium",
             Level::Hard => "hard",
         }
+    }
+
+    /// The level that names `skill`, if one does.
+    pub fn naming(skill: Skill) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.skill() == skill)
+    }
+
+    /// The step of the ladder the level names.
+    pub fn skill(self) -> Skill {
+        let number = match self {
+            Level::Easy => 2,
+            Level::Medium => 10,
+            Level::Hard => Skill::MAX,
+        };
+        Skill::step(number).unwrap_or_default()
     }
 }
 
@@ -199,7 +216,7 @@ pub struct Searcher<G: Game> {
     tt: TranspositionTable,
     hash_mb: usize,
     threads: usize,
-    level: Level,
+    skill: Skill,
     seed: u64,
     workers: WorkerPool<G>,
     pool: Option<crate::parallel::ThreadPool>,
@@ -221,7 +238,7 @@ impl<G: Game> Searcher<G> {
             game,
             hash_mb,
             threads: 0,
-            level: Level::Hard,
+            skill: Skill::FULL,
             seed: 0,
             config: Config {
                 use_tt: true,
@@ -293,13 +310,22 @@ impl<G: Game> Searcher<G> {
         self.oracle.as_ref()
     }
 
-    /// Sets the playing level.
-    pub fn set_level(&mut self, level: Level) {
-        self.level = level;
+    /// Sets the playing strength; a change empties the table, whose
+    /// entries another strength's searches made.
+    pub fn set_skill(&mut self, skill: Skill) {
+        if skill != self.skill {
+            self.skill = skill;
+            self.tt.clear();
+        }
     }
 
-    /// Seeds the random choices of the easy and medium levels. A choice
-    /// depends only on the seed and the position, so games replay exactly.
+    /// The playing strength.
+    pub fn skill(&self) -> Skill {
+        self.skill
+    }
+
+    /// Seeds the random choices of the weaker steps. A choice depends only
+    /// on the seed and the position, so games replay exactly.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
     }
@@ -354,26 +380,10 @@ impl<G: Game> Searcher<G> {
                 pv: Vec::new(),
             };
         }
-        let mut rng = rng::Rng::new(self.seed ^ game.hash(pos));
-        let pick = match self.level {
-            Level::Easy => level::random_move(&moves, &mut rng),
-            Level::Medium => level::greedy_move(game, pos, &moves, &mut rng),
-            Level::Hard => None,
-        };
-        if self.level == Level::Hard {
-            // Where the tables know the outcome, only the moves that keep
-            // it are searched: the search then picks the one that gets
-            // there best (a capture or a short way to one), never a move
-            // that throws seeds away.
-            if let Some(keep) = self
-                .oracle
-                .as_ref()
-                .and_then(|o| o.keeping_moves(pos, history, &moves))
-            {
-                moves = keep;
-            }
-        }
-        if let Some(best) = pick {
+        let step = self.skill.play();
+        if step.depth == 0 {
+            let mut rng = crate::rng::Rng::new(self.seed ^ game.hash(pos));
+            let best = level::random_move(&moves, &mut rng).unwrap_or(moves[0]);
             let me = game.side_to_move(pos).index();
             let next = game.play(pos, best);
             let gain = game.scores(&next)[me] as i32 - game.scores(pos)[me] as i32;
@@ -386,10 +396,48 @@ impl<G: Game> Searcher<G> {
                 pv: vec![best],
             };
         }
+        if !self.skill.is_full() {
+            // A weaker step: its search, without the endgame tables, then
+            // its choice among the lines; the caller sees the lines it
+            // asked for.
+            let step = self.skill.play();
+            let asked = limits.multipv.max(1);
+            let mut lines = skill::Lines::default();
+            let oracle = self.oracle.take();
+            let mut result = self.hard_search(
+                pos,
+                history,
+                &skill::limits(&step, limits, moves.len()),
+                moves,
+                stop,
+                &mut |info| {
+                    lines.observe(info);
+                    if info.multipv <= asked {
+                        on_info(info);
+                    }
+                },
+                start,
+            );
+            self.oracle = oracle;
+            let mut rng = crate::rng::Rng::new(self.seed ^ self.game.hash(pos));
+            lines.choose(&step, &mut rng, &mut result);
+            return result;
+        }
+        // Where the tables know the outcome, only the moves that keep it
+        // are searched: the search then picks the one that gets there best
+        // (a capture or a short way to one), never a move that throws
+        // seeds away.
+        if let Some(keep) = self
+            .oracle
+            .as_ref()
+            .and_then(|o| o.keeping_moves(pos, history, &moves))
+        {
+            moves = keep;
+        }
         self.hard_search(pos, history, limits, moves, stop, on_info, start)
     }
 
-    /// The hard level's search of `moves` (not empty): iterative deepening,
+    /// The full search of `moves` (not empty): iterative deepening,
     /// each iteration's lines searched in aspiration windows, until a limit
     /// says to stop.
     #[allow(clippy::too_many_arguments)]
