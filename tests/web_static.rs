@@ -248,6 +248,7 @@ async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Re
     browser::shortcuts_undo_redo_hint(client).await?;
     browser::analysis_streams(client).await?;
     tables_note_goes(client).await?;
+    the_book_opens_in_the_worker(client).await?;
     browser::position_is_set_up(client).await?;
     a_bad_position_is_refused(client).await?;
     browser::colour_moves_offer_a_menu(client, shots).await?;
@@ -257,6 +258,36 @@ async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Re
     browser::the_engine_plays_itself(client).await?;
     browser::pausing_keeps_the_page_in_step(client).await?;
     browser::no_console_errors(client).await?;
+    Ok(())
+}
+
+/// The worker carries the built-in opening book: at full strength a hint
+/// at the start comes from it (its depth is beyond a 200 ms search), and a
+/// weaker step searches instead.
+async fn the_book_opens_in_the_worker(client: &Client) -> Res<()> {
+    let answers = client
+        .execute(
+            "return (async () => {
+               const game = await window.awaleApi('POST', '/api/games', {});
+               const path = '/api/games/' + game.id;
+               const hint = await window.awaleApi('POST', path + '/hint', {movetime: 200});
+               const weak = await window.awaleApi('POST', path + '/engine', {level: 5, movetime: 50});
+               return {hint, weak: weak.engine};
+             })();",
+            vec![],
+        )
+        .await?;
+    assert_eq!(
+        answers["hint"]["book"],
+        serde_json::json!(true),
+        "{answers}"
+    );
+    assert!(
+        answers["hint"]["depth"].as_u64().unwrap_or(0) > 20,
+        "{answers}"
+    );
+    assert!(answers["weak"]["move"].is_string(), "{answers}");
+    assert!(answers["weak"].get("book").is_none(), "{answers}");
     Ok(())
 }
 
