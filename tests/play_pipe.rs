@@ -320,6 +320,15 @@ fn a_saved_game_is_a_record_and_loads_again() {
     let (ok, _, err) = play(&["--load", file, "--variant", "colors16"], b"");
     assert!(!ok);
     assert!(err.contains("cannot be used with"), "{err}");
+    // The engine's name says its step of the ladder.
+    let (ok, _, err) = play(
+        &["--level", "7", "--movetime", "5"],
+        format!("A\nsave {file}\n").as_bytes(),
+    );
+    assert!(ok, "{err}");
+    let records = awale::referee::records::read_records(&path).unwrap();
+    assert_eq!(records[0].tag("South"), Some("human"));
+    assert_eq!(records[0].tag("North"), Some("awale (level 7 (improver))"));
     let _ = std::fs::remove_file(&path);
     let (ok, _, err) = play(&["--load", file], b"");
     assert!(!ok);

@@ -180,7 +180,7 @@ impl<G: Variant> Session<'_, G> {
             if self.config.humans[side.index()] {
                 "human".to_string()
             } else {
-                format!("awale ({})", self.config.skill.label())
+                format!("awale (level {})", self.config.skill.label())
             }
         })
     }
