@@ -1,8 +1,9 @@
 //! The strength ladder: 21 steps from the random mover (0, the zero of
 //! the ladder's rating scale) to the full search (20). The steps in
-//! between play as a person does: they look a few plies ahead, or a few
-//! thousand positions, and choose among the moves that look good with a
-//! temperature, never one that looks much worse than the best.
+//! between play as a person does: they look a few plies ahead and choose
+//! among the moves that look good with a temperature, never one that looks
+//! much worse than the best (from step 2 up), or search a few hundred to a
+//! few tens of thousands of positions and play the best they find.
 
 use super::score::Score;
 use super::{Limits, SearchInfo, SearchResult};
