@@ -197,9 +197,7 @@ fn equals_minimax_with_a_fresh_table_and_exact_depth_cutoffs() {
     let config = Config {
         use_tt: true,
         exact_depth: true,
-        aspiration: true,
-        depth_changes: false,
-        quiescence: false,
+        ..NO_TABLE
     };
     assert_eq!(check_against_minimax(config, 1, (1, 5), 2), 0);
 }
