@@ -50,7 +50,7 @@ use web_time::Instant;
 use crate::game::{Game, History, Oracle};
 use aspiration::Window;
 use limits::{Budget, Stability};
-use root::RootMove;
+use root::{Root, RootMove};
 pub use score::Score;
 use score::{table_result, within, INFINITE};
 pub use skill::Skill;
@@ -481,7 +481,12 @@ impl<G: Game> Searcher<G> {
         // The whole deepening runs on the pool: one hand-over per search,
         // not one per iteration (each costs a thread wake-up, a good part
         // of a short iteration).
-        let parallel = self.pool.is_some();
+        let context = Root {
+            sh: &sh,
+            parallel: self.pool.is_some(),
+            pos,
+            history,
+        };
         let aspiration = self.config.aspiration;
         let mut deepen = || {
             'deepen: for depth in 1..=budget.depth {
@@ -494,8 +499,7 @@ impl<G: Game> Searcher<G> {
                     let aim = aspiration && lines == 1 && depth > 1;
                     let last = aim.then_some(deepening.centre);
                     let rest = &mut root[line..];
-                    let Some(best) = search_line(&sh, parallel, pos, history, rest, depth, last)
-                    else {
+                    let Some(best) = search_line(&context, rest, depth, last) else {
                         break 'deepen;
                     };
                     let info = line_info(&sh, depth, line, best.score, &root[line].pv);
@@ -664,25 +668,14 @@ impl<G: Game> Deepening<G> {
 /// front of `root`, the others keep their order. `None` when the search
 /// was aborted.
 fn search_line<G: Game>(
-    sh: &Shared<G>,
-    parallel: bool,
-    pos: &G::Position,
-    history: &History<G::Key>,
+    context: &Root<G>,
     root: &mut [RootMove<G>],
     depth: u32,
     last: Option<Score>,
 ) -> Option<root::RootBest> {
     let mut window = Window::around(last, depth);
     loop {
-        let best = root::search(
-            sh,
-            parallel,
-            pos,
-            history,
-            root,
-            depth as i32,
-            (window.alpha, window.beta),
-        )?;
+        let best = context.search(root, depth as i32, (window.alpha, window.beta))?;
         root[..=best.index].rotate_right(1);
         match window.widen(best.score) {
             Some(wider) => window = wider,
