@@ -46,7 +46,8 @@ fn check_records(path: &PathBuf, games: usize, names: [&str; 2]) {
 #[test]
 fn easy_against_medium_through_uci() {
     let records = records_path("uci");
-    let easy = format!("cmd={AWALE},arg=uci,name=easy,option.Level=easy");
+    // A step of the ladder by number, and one by a level's name.
+    let easy = format!("cmd={AWALE},arg=uci,name=easy,option.Skill=2");
     let medium = format!("cmd={AWALE},arg=uci,name=medium,option.Level=medium");
     let out = run(&[
         "match",
