@@ -1,6 +1,7 @@
 //! The `colors12` board and the move mechanics on it.
 
 use crate::game::Scoreboard;
+use crate::variants::colour_boards::{scoreboard_from_fields, write_board};
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::pack6;
@@ -393,40 +394,13 @@ impl Board {
     }
 }
 
-impl Scoreboard for Board {
-    #[inline]
-    fn side(self) -> usize {
-        self.side as usize
-    }
-
-    #[inline]
-    fn score(self, side: usize) -> u32 {
-        self.scores[side] as u32
-    }
-}
+scoreboard_from_fields!(Board);
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let holes: Vec<String> = (0..HOLES)
-            .map(|i| {
-                format!(
-                    "{}:{}R{}B{}S",
-                    i + 1,
-                    self.red(i),
-                    self.black(i),
-                    self.special(i)
-                )
-            })
-            .collect();
-        write!(
-            f,
-            "Board([{}], scores {}-{}, {} to move, {} in hand)",
-            holes.join(" "),
-            self.scores[0],
-            self.scores[1],
-            if self.side == 0 { 'S' } else { 'N' },
-            self.hand
-        )
+        let kinds = |i| [self.red(i), self.black(i), self.special(i)];
+        let tail = format!(", {} in hand", self.hand);
+        write_board(f, *self, HOLES, kinds, ['R', 'B', 'S'], &tail)
     }
 }
 

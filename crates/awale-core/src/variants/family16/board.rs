@@ -1,6 +1,7 @@
 //! The board of the 16-hole colour family and the move mechanics on it.
 
 use crate::game::Scoreboard;
+use crate::variants::colour_boards::{scoreboard_from_fields, write_board};
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::{pack5, pack6};
@@ -386,39 +387,12 @@ impl Board {
     }
 }
 
-impl Scoreboard for Board {
-    #[inline]
-    fn side(self) -> usize {
-        self.side as usize
-    }
-
-    #[inline]
-    fn score(self, side: usize) -> u32 {
-        self.scores[side] as u32
-    }
-}
+scoreboard_from_fields!(Board);
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let holes: Vec<String> = (0..HOLES)
-            .map(|i| {
-                format!(
-                    "{}:{}R{}B{}T",
-                    i + 1,
-                    self.red(i),
-                    self.blue(i),
-                    self.clear(i)
-                )
-            })
-            .collect();
-        write!(
-            f,
-            "Board([{}], scores {}-{}, {} to move)",
-            holes.join(" "),
-            self.scores[0],
-            self.scores[1],
-            if self.side == 0 { 'S' } else { 'N' }
-        )
+        let kinds = |i| [self.red(i), self.blue(i), self.clear(i)];
+        write_board(f, *self, HOLES, kinds, ['R', 'B', 'T'], "")
     }
 }
 
