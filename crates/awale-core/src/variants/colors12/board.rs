@@ -1,6 +1,6 @@
 //! The `colors12` board and the move mechanics on it.
 
-use crate::game::Scoreboard;
+use crate::game::{pair_enum, Scoreboard};
 use crate::variants::colour_boards::{scoreboard_from_fields, write_board};
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
@@ -15,27 +15,18 @@ pub const PER_COLOUR: u32 = 36;
 /// Special seeds in the game (one per player).
 pub const SPECIALS: u32 = 2;
 
-/// The two ordinary colours of `colors12`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Red seeds (`R`).
-    Red = 0,
-    /// Black seeds (`B`; `N` for *noir* is accepted on input).
-    Black = 1,
+pair_enum! {
+    /// The two ordinary colours of `colors12`, red first (the order moves
+    /// are listed in).
+    pub enum Colour {
+        /// Red seeds (`R`).
+        Red => 'R',
+        /// Black seeds (`B`; `N` for *noir* is accepted on input).
+        Black => 'B',
+    }
 }
 
 impl Colour {
-    /// Both colours, red first (the order moves are listed in).
-    pub const BOTH: [Colour; 2] = [Colour::Red, Colour::Black];
-
-    /// The letter the engine writes (`R` or `B`).
-    pub fn letter(self) -> char {
-        match self {
-            Colour::Red => 'R',
-            Colour::Black => 'B',
-        }
-    }
-
     /// The other colour.
     pub fn other(self) -> Colour {
         match self {

@@ -1,6 +1,6 @@
 //! The board of the 16-hole colour family and the move mechanics on it.
 
-use crate::game::Scoreboard;
+use crate::game::{pair_enum, Scoreboard};
 use crate::variants::colour_boards::{scoreboard_from_fields, write_board};
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
@@ -15,27 +15,18 @@ pub const MAX_CLEAR: u32 = 32;
 /// The longest sowing: every transparent seed then every seed of a colour.
 const MAX_SOWN: usize = (MAX_CLEAR + PER_COLOUR) as usize;
 
-/// The two colours a move names.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Red seeds, sown into every following hole.
-    Red = 0,
-    /// Blue seeds, sown only into the opponent's holes.
-    Blue = 1,
+pair_enum! {
+    /// The two colours a move names, red first (the order moves are listed
+    /// in).
+    pub enum Colour {
+        /// Red seeds (`R`), sown into every following hole.
+        Red => 'R',
+        /// Blue seeds (`B`), sown only into the opponent's holes.
+        Blue => 'B',
+    }
 }
 
 impl Colour {
-    /// Both colours, red first (the order moves are listed in).
-    pub const BOTH: [Colour; 2] = [Colour::Red, Colour::Blue];
-
-    /// The letter of the notation (`R` or `B`).
-    pub fn letter(self) -> char {
-        match self {
-            Colour::Red => 'R',
-            Colour::Blue => 'B',
-        }
-    }
-
     /// The colour's name, for messages.
     pub fn name(self) -> &'static str {
         match self {
