@@ -145,18 +145,13 @@ impl Board {
         }
     }
 
-    /// Builds a board from its parts. The caller guarantees the counts fit
-    /// (at most 32 of a kind per hole, scores at most 96); the notation
-    /// parser checks the totals.
-    pub fn from_parts(
-        red: [u8; HOLES],
-        blue: [u8; HOLES],
-        clear: [u8; HOLES],
-        scores: [u8; 2],
-        side: usize,
-    ) -> Board {
+    /// Builds a board from its parts: the rows of red, blue and transparent
+    /// seeds (a count per hole), as the board keeps them. The caller
+    /// guarantees the counts fit (at most 32 of a kind per hole, scores at
+    /// most 96); the notation parser checks the totals.
+    pub fn from_parts(rows: [[u8; HOLES]; 3], scores: [u8; 2], side: usize) -> Board {
         Board {
-            rows: [from_counts(red), from_counts(blue), from_counts(clear)],
+            rows: rows.map(from_counts),
             scores,
             side: (side & 1) as u8,
         }
@@ -413,16 +408,16 @@ mod tests {
         let mut red = [0u8; HOLES];
         red[15] = 32;
         let none = [0; HOLES];
-        let a = Board::from_parts(red, none, none, [32, 0], 1);
+        let a = Board::from_parts([red, none, none], [32, 0], 1);
         let mut blue = [0u8; HOLES];
         blue[15] = 32;
-        let b = Board::from_parts(none, blue, none, [32, 0], 1);
+        let b = Board::from_parts([none, blue, none], [32, 0], 1);
         assert_ne!(a.key(), b.key());
-        let c = Board::from_parts(red, none, none, [0, 32], 1);
+        let c = Board::from_parts([red, none, none], [0, 32], 1);
         assert_ne!(a.key(), c.key());
         assert_ne!(
             a.key(),
-            Board::from_parts(red, none, none, [32, 0], 0).key()
+            Board::from_parts([red, none, none], [32, 0], 0).key()
         );
     }
 
@@ -435,16 +430,16 @@ mod tests {
             row
         };
         let boards = [
-            Board::from_parts(full(15), none, full(0), [32, 0], 1),
-            Board::from_parts(full(14), none, full(0), [32, 0], 1),
-            Board::from_parts(none, full(15), full(0), [32, 0], 1),
-            Board::from_parts(full(15), none, full(0), [32, 0], 0),
-            Board::from_parts(full(15), none, full(1), [32, 0], 1),
-            Board::from_parts(full(15), full(1), none, [32, 0], 1),
-            Board::from_parts(none, full(1), full(15), [32, 0], 1),
-            Board::from_parts(none, full(1), full(15), [0, 32], 1),
-            Board::from_parts(none, [31; HOLES], [1; HOLES], [0, 0], 1),
-            Board::from_parts(none, [31; HOLES], [2; HOLES], [0, 0], 1),
+            Board::from_parts([full(15), none, full(0)], [32, 0], 1),
+            Board::from_parts([full(14), none, full(0)], [32, 0], 1),
+            Board::from_parts([none, full(15), full(0)], [32, 0], 1),
+            Board::from_parts([full(15), none, full(0)], [32, 0], 0),
+            Board::from_parts([full(15), none, full(1)], [32, 0], 1),
+            Board::from_parts([full(15), full(1), none], [32, 0], 1),
+            Board::from_parts([none, full(1), full(15)], [32, 0], 1),
+            Board::from_parts([none, full(1), full(15)], [0, 32], 1),
+            Board::from_parts([none, [31; HOLES], [1; HOLES]], [0, 0], 1),
+            Board::from_parts([none, [31; HOLES], [2; HOLES]], [0, 0], 1),
             Board::start(2),
             Board::start(1),
             Board::start(0),
@@ -465,7 +460,7 @@ mod tests {
         red[0] = 1;
         clear[0] = 2;
         red[9] = 5;
-        let pos = Board::from_parts(red, [0; HOLES], clear, [0, 0], 0);
+        let pos = Board::from_parts([red, [0; HOLES], clear], [0, 0], 0);
         let next = pos.play::<true>(0, Colour::Red, Sown::ClearThenColour);
         assert_eq!((next.clear(1), next.clear(2), next.red(3)), (1, 1, 1));
         assert_eq!(next.seeds(0), 0);

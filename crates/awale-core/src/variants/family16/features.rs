@@ -229,9 +229,7 @@ mod tests {
     fn other_side(b: Board) -> Board {
         let holes = |f: fn(Board, usize) -> u32| std::array::from_fn(|i| f(b, i) as u8);
         Board::from_parts(
-            holes(Board::red),
-            holes(Board::blue),
-            holes(Board::clear),
+            [Board::red, Board::blue, Board::clear].map(holes),
             [b.score(0) as u8, b.score(1) as u8],
             1 - b.side(),
         )
@@ -249,13 +247,7 @@ mod tests {
         } else {
             ([b.score(0) as u8, b.score(1) as u8], b.side())
         };
-        Board::from_parts(
-            holes(Board::red),
-            holes(Board::blue),
-            holes(Board::clear),
-            s,
-            side,
-        )
+        Board::from_parts([Board::red, Board::blue, Board::clear].map(holes), s, side)
     }
 
     #[test]
@@ -294,7 +286,7 @@ mod tests {
             let mut row = [0u8; HOLES];
             row[full] = 32;
             row[single] = 1;
-            boards.push(Board::from_parts(row, row, row, [0, 0], full % 2));
+            boards.push(Board::from_parts([row; 3], [0, 0], full % 2));
         }
         for b in boards {
             for side in 0..2 {
