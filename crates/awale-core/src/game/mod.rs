@@ -24,19 +24,56 @@ pub use line::{game_end, Line, Step};
 pub use options::{parse_bool, OptionInfo, OptionKind};
 pub use oracle::Oracle;
 
-/// One of the two players. South (player 1) moves first in every variant.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// Player 1, written `S` in position strings.
-    South = 0,
-    /// Player 2, written `N` in position strings.
-    North = 1,
+/// Defines an enum of two values numbered 0 and 1 in the order written
+/// (the index into two-element arrays), each written with one letter, with
+/// `BOTH` listing them in that order and `letter` giving a value's letter:
+/// what [`Side`] and the colour variants' colours have in common.
+macro_rules! pair_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(#[$first_meta:meta])* $first:ident => $first_letter:literal,
+            $(#[$second_meta:meta])* $second:ident => $second_letter:literal $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis enum $name {
+            $(#[$first_meta])*
+            $first = 0,
+            $(#[$second_meta])*
+            $second = 1,
+        }
+
+        impl $name {
+            /// Both values, in index order: the order of the two-element
+            /// arrays indexed by them.
+            pub const BOTH: [$name; 2] = [$name::$first, $name::$second];
+
+            /// The letter the value is written with.
+            pub fn letter(self) -> char {
+                match self {
+                    $name::$first => $first_letter,
+                    $name::$second => $second_letter,
+                }
+            }
+        }
+    };
+}
+pub(crate) use pair_enum;
+
+pair_enum! {
+    /// One of the two players. South (player 1) moves first in every
+    /// variant; South's score comes first in score arrays.
+    pub enum Side {
+        /// Player 1, written `S` in position strings.
+        South => 'S',
+        /// Player 2, written `N` in position strings.
+        North => 'N',
+    }
 }
 
 impl Side {
-    /// Both sides, South first (the order of score arrays).
-    pub const BOTH: [Side; 2] = [Side::South, Side::North];
-
     /// The other player.
     #[inline]
     pub fn opponent(self) -> Side {
@@ -60,14 +97,6 @@ impl Side {
             Side::South
         } else {
             Side::North
-        }
-    }
-
-    /// The letter used in position strings (`S` or `N`).
-    pub fn letter(self) -> char {
-        match self {
-            Side::South => 'S',
-            Side::North => 'N',
         }
     }
 

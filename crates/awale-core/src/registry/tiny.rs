@@ -15,6 +15,8 @@ use crate::variants::view::{present, BoardView, SeedKind};
 
 /// Holes on the board.
 const HOLES: usize = 4;
+/// Each player's holes, and so the most moves a position has.
+const ROW: usize = HOLES / 2;
 
 /// A position: the seeds of each hole, the captured totals and the side to
 /// move.
@@ -61,21 +63,21 @@ impl Tiny {
     fn collected(pos: &Board, reason: EndReason) -> GameEnd {
         let mut scores = [u32::from(pos.scores[0]), u32::from(pos.scores[1])];
         for (i, &n) in pos.holes.iter().enumerate() {
-            scores[i / 2] += u32::from(n);
+            scores[i / ROW] += u32::from(n);
         }
         GameEnd { reason, scores }
     }
 
     fn mine(pos: &Board) -> std::ops::Range<usize> {
-        let first = 2 * pos.side.index();
-        first..first + 2
+        let first = ROW * pos.side.index();
+        first..first + ROW
     }
 }
 
 impl Game for Tiny {
     type Position = Board;
     type Move = u8;
-    type Moves = ArrayVec<u8, 2>;
+    type Moves = ArrayVec<u8, ROW>;
     type Key = u64;
 
     fn name(&self) -> &'static str {
@@ -104,7 +106,7 @@ impl Game for Tiny {
     fn play(&self, pos: &Board, mv: u8) -> Board {
         let (mut next, last) = Tiny::sow(pos, usize::from(mv));
         let me = pos.side.index();
-        if last / 2 != me && (2..=3).contains(&next.holes[last]) {
+        if last / ROW != me && (2..=3).contains(&next.holes[last]) {
             next.scores[me] += next.holes[last];
             next.holes[last] = 0;
         }
@@ -201,7 +203,7 @@ impl BoardView for Tiny {
     }
 
     fn owner(&self, i: usize) -> Side {
-        Side::from_index(i / 2)
+        Side::from_index(i / ROW)
     }
 
     fn hole_seeds(&self, pos: &Board, i: usize) -> Vec<(SeedKind, u32)> {

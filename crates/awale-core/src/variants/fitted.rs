@@ -1,5 +1,56 @@
-//! What the variants' fitted evaluations share: the names of bucketed
-//! features and the captured seeds every evaluation starts from.
+//! What the variants' fitted evaluations share: the layout of their
+//! features in named groups, the names of the features, and the captured
+//! seeds every evaluation starts from.
+
+use crate::game::Group;
+
+/// The groups of a feature set from each group's name and number of
+/// features, in index order: each group starts where the one before it
+/// ends, so no index is computed by hand.
+pub(crate) const fn layout<const N: usize>(sizes: [(&'static str, usize); N]) -> [Group; N] {
+    let mut groups = [("", 0, 0); N];
+    let (mut g, mut start) = (0, 0);
+    while g < N {
+        let (name, size) = sizes[g];
+        groups[g] = (name, start, start + size);
+        start += size;
+        g += 1;
+    }
+    groups
+}
+
+/// The number of features of a layout: where its last group ends.
+pub(crate) const fn count(groups: &[Group]) -> usize {
+    match groups.last() {
+        Some(&(_, _, end)) => end,
+        None => 0,
+    }
+}
+
+/// The name of feature `i` as its group names it: a group of one feature
+/// by the group's name, a larger one as buckets ([`bucket_name`]); `?`
+/// past the last group.
+pub(crate) fn feature_name(groups: &[Group], i: usize) -> String {
+    match groups
+        .iter()
+        .find(|&&(_, from, to)| (from..to).contains(&i))
+    {
+        Some(&(name, from, to)) if to - from == 1 => name.into(),
+        Some(&(name, from, to)) => bucket_name(name, i - from, to - from),
+        None => "?".into(),
+    }
+}
+
+/// The name of feature `i` of a layout whose first group is a table of
+/// `buckets` features per relative hole (`hole2=5` for bucket 5 of hole
+/// 2), the others named as [`feature_name`] names them.
+pub(crate) fn per_hole_feature_name(groups: &[Group], buckets: usize, i: usize) -> String {
+    if i < groups[0].2 {
+        bucket_name(&format!("hole{}", i / buckets), i % buckets, buckets)
+    } else {
+        feature_name(groups, i)
+    }
+}
 
 /// The name of bucket `b` of a feature counted in `buckets` buckets
 /// (`what=b`), the last of which holds every larger count (`what=b+`).
@@ -59,5 +110,20 @@ mod tests {
         assert_eq!(bucket_name("cells", 6, 7), "cells=6+");
         assert_eq!(captured([10, 4], 0), 600);
         assert_eq!(captured([10, 4], 1), -600);
+    }
+
+    #[test]
+    fn each_group_starts_where_the_one_before_ends() {
+        const GROUPS: [Group; 3] = layout([("holes", 3), ("moves", 1), ("side", 2)]);
+        assert_eq!(GROUPS, [("holes", 0, 3), ("moves", 3, 4), ("side", 4, 6)]);
+        assert_eq!(count(&GROUPS), 6);
+        let names: Vec<String> = (0..7).map(|i| feature_name(&GROUPS, i)).collect();
+        let expected = [
+            "holes=0", "holes=1", "holes=2+", "moves", "side=0", "side=1+", "?",
+        ];
+        assert_eq!(names, expected);
+        assert_eq!(per_hole_feature_name(&GROUPS, 2, 1), "hole0=1+");
+        assert_eq!(per_hole_feature_name(&GROUPS, 1, 2), "hole2=0+");
+        assert_eq!(per_hole_feature_name(&GROUPS, 1, 5), "side=1+");
     }
 }

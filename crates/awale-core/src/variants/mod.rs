@@ -6,6 +6,7 @@
 
 pub mod colors12;
 pub mod colors16;
+pub(crate) mod colour_boards;
 pub mod family16;
 pub(crate) mod fill_table;
 pub(crate) mod fitted;

@@ -1,6 +1,7 @@
 //! The `colors12` board and the move mechanics on it.
 
-use crate::game::Scoreboard;
+use crate::game::{pair_enum, Scoreboard};
+use crate::variants::colour_boards::{scoreboard_from_fields, write_board};
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::pack6;
@@ -14,27 +15,18 @@ pub const PER_COLOUR: u32 = 36;
 /// Special seeds in the game (one per player).
 pub const SPECIALS: u32 = 2;
 
-/// The two ordinary colours of `colors12`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Red seeds (`R`).
-    Red = 0,
-    /// Black seeds (`B`; `N` for *noir* is accepted on input).
-    Black = 1,
+pair_enum! {
+    /// The two ordinary colours of `colors12`, red first (the order moves
+    /// are listed in).
+    pub enum Colour {
+        /// Red seeds (`R`).
+        Red => 'R',
+        /// Black seeds (`B`; `N` for *noir* is accepted on input).
+        Black => 'B',
+    }
 }
 
 impl Colour {
-    /// Both colours, red first (the order moves are listed in).
-    pub const BOTH: [Colour; 2] = [Colour::Red, Colour::Black];
-
-    /// The letter the engine writes (`R` or `B`).
-    pub fn letter(self) -> char {
-        match self {
-            Colour::Red => 'R',
-            Colour::Black => 'B',
-        }
-    }
-
     /// The other colour.
     pub fn other(self) -> Colour {
         match self {
@@ -393,40 +385,13 @@ impl Board {
     }
 }
 
-impl Scoreboard for Board {
-    #[inline]
-    fn side(self) -> usize {
-        self.side as usize
-    }
-
-    #[inline]
-    fn score(self, side: usize) -> u32 {
-        self.scores[side] as u32
-    }
-}
+scoreboard_from_fields!(Board);
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let holes: Vec<String> = (0..HOLES)
-            .map(|i| {
-                format!(
-                    "{}:{}R{}B{}S",
-                    i + 1,
-                    self.red(i),
-                    self.black(i),
-                    self.special(i)
-                )
-            })
-            .collect();
-        write!(
-            f,
-            "Board([{}], scores {}-{}, {} to move, {} in hand)",
-            holes.join(" "),
-            self.scores[0],
-            self.scores[1],
-            if self.side == 0 { 'S' } else { 'N' },
-            self.hand
-        )
+        let kinds = |i| [self.red(i), self.black(i), self.special(i)];
+        let tail = format!(", {} in hand", self.hand);
+        write_board(f, *self, HOLES, kinds, ['R', 'B', 'S'], &tail)
     }
 }
 

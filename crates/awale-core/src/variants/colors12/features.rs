@@ -37,56 +37,46 @@
 
 use super::{Board, Colors12, HOLES, SEEDS};
 use crate::game::{group_terms, push_nonzero, Features, Group, Scoreboard};
-use crate::variants::fitted::{self, bucket_name};
+use crate::variants::fitted;
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 12;
-/// The number of features.
-pub const COUNT: usize = 105;
 /// A player's holes.
 const ROW: usize = HOLES / 2;
 /// Seed buckets of the per-hole features (0..=11 and 12 or more).
 pub const HOLE_BUCKETS: usize = 13;
-/// Index of the special-seeds-on-side feature.
-pub const SPECIALS: usize = 78;
-/// First index of the cell buckets.
-pub const CELLS: usize = 79;
 /// Cell buckets (0..=5 and 6 or more).
 pub const CELL_BUCKETS: usize = 7;
-/// Index of the capture-threat feature.
-pub const THREATS: usize = 86;
-/// First index of the side-total buckets.
-pub const SIDE_TOTAL: usize = 87;
 /// Side-total buckets (0..=15 and 16 or more).
 pub const SIDE_BUCKETS: usize = 17;
-/// Index of the moves feature.
-pub const MOVES: usize = 104;
 
-/// The named groups of features, as `(name, first index, end index)`: the
-/// evaluation's terms are the captured seeds and one term per group.
-pub const GROUPS: [Group; 6] = [
-    ("holes", 0, SPECIALS),
-    ("special seeds", SPECIALS, CELLS),
-    ("cells", CELLS, THREATS),
-    ("threats", THREATS, SIDE_TOTAL),
-    ("side total", SIDE_TOTAL, MOVES),
-    ("moves", MOVES, COUNT),
-];
+/// The named groups of features, as `(name, first index, end index)`, laid
+/// out from their sizes: the evaluation's terms are the captured seeds and
+/// one term per group.
+pub const GROUPS: [Group; 6] = fitted::layout([
+    ("holes", ROW * HOLE_BUCKETS),
+    ("special seeds", 1),
+    ("cells", CELL_BUCKETS),
+    ("threats", 1),
+    ("side total", SIDE_BUCKETS),
+    ("moves", 1),
+]);
+/// The number of features.
+pub const COUNT: usize = fitted::count(&GROUPS);
+/// Index of the special-seeds-on-side feature.
+pub const SPECIALS: usize = GROUPS[1].1;
+/// First index of the cell buckets.
+pub const CELLS: usize = GROUPS[2].1;
+/// Index of the capture-threat feature.
+pub const THREATS: usize = GROUPS[3].1;
+/// First index of the side-total buckets.
+pub const SIDE_TOTAL: usize = GROUPS[4].1;
+/// Index of the moves feature.
+pub const MOVES: usize = GROUPS[5].1;
 
 /// A short name of feature `i` (for the weight listings).
 pub fn name(i: usize) -> String {
-    match i {
-        0..SPECIALS => {
-            let (h, b) = (i / HOLE_BUCKETS, i % HOLE_BUCKETS);
-            bucket_name(&format!("hole{h}"), b, HOLE_BUCKETS)
-        }
-        SPECIALS => "special seeds".into(),
-        CELLS..THREATS => bucket_name("cells", i - CELLS, CELL_BUCKETS),
-        THREATS => "threats".into(),
-        SIDE_TOTAL..MOVES => bucket_name("side total", i - SIDE_TOTAL, SIDE_BUCKETS),
-        MOVES => "moves".into(),
-        _ => "?".into(),
-    }
+    fitted::per_hole_feature_name(&GROUPS, HOLE_BUCKETS, i)
 }
 
 /// One hole as the features see it.
@@ -383,7 +373,9 @@ mod tests {
     }
 
     #[test]
-    fn every_feature_has_a_name() {
+    fn every_feature_has_a_name_and_the_index_of_the_table() {
+        let starts = (SPECIALS, CELLS, THREATS, SIDE_TOTAL, MOVES, COUNT);
+        assert_eq!(starts, (78, 79, 86, 87, 104, 105));
         fitted::assert_named(COUNT, name);
         assert_eq!(name(12), "hole0=12+");
         assert_eq!(name(CELLS + 6), "cells=6+");

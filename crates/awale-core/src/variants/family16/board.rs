@@ -1,6 +1,7 @@
 //! The board of the 16-hole colour family and the move mechanics on it.
 
-use crate::game::Scoreboard;
+use crate::game::{pair_enum, Scoreboard};
+use crate::variants::colour_boards::{scoreboard_from_fields, write_board};
 use crate::variants::fill_table::fill_table;
 use crate::variants::hole_bytes::{byte, byte_sum, from_counts};
 use crate::variants::packing::{pack5, pack6};
@@ -14,27 +15,18 @@ pub const MAX_CLEAR: u32 = 32;
 /// The longest sowing: every transparent seed then every seed of a colour.
 const MAX_SOWN: usize = (MAX_CLEAR + PER_COLOUR) as usize;
 
-/// The two colours a move names.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// Red seeds, sown into every following hole.
-    Red = 0,
-    /// Blue seeds, sown only into the opponent's holes.
-    Blue = 1,
+pair_enum! {
+    /// The two colours a move names, red first (the order moves are listed
+    /// in).
+    pub enum Colour {
+        /// Red seeds (`R`), sown into every following hole.
+        Red => 'R',
+        /// Blue seeds (`B`), sown only into the opponent's holes.
+        Blue => 'B',
+    }
 }
 
 impl Colour {
-    /// Both colours, red first (the order moves are listed in).
-    pub const BOTH: [Colour; 2] = [Colour::Red, Colour::Blue];
-
-    /// The letter of the notation (`R` or `B`).
-    pub fn letter(self) -> char {
-        match self {
-            Colour::Red => 'R',
-            Colour::Blue => 'B',
-        }
-    }
-
     /// The colour's name, for messages.
     pub fn name(self) -> &'static str {
         match self {
@@ -153,18 +145,13 @@ impl Board {
         }
     }
 
-    /// Builds a board from its parts. The caller guarantees the counts fit
-    /// (at most 32 of a kind per hole, scores at most 96); the notation
-    /// parser checks the totals.
-    pub fn from_parts(
-        red: [u8; HOLES],
-        blue: [u8; HOLES],
-        clear: [u8; HOLES],
-        scores: [u8; 2],
-        side: usize,
-    ) -> Board {
+    /// Builds a board from its parts: the rows of red, blue and transparent
+    /// seeds (a count per hole), as the board keeps them. The caller
+    /// guarantees the counts fit (at most 32 of a kind per hole, scores at
+    /// most 96); the notation parser checks the totals.
+    pub fn from_parts(rows: [[u8; HOLES]; 3], scores: [u8; 2], side: usize) -> Board {
         Board {
-            rows: [from_counts(red), from_counts(blue), from_counts(clear)],
+            rows: rows.map(from_counts),
             scores,
             side: (side & 1) as u8,
         }
@@ -386,39 +373,12 @@ impl Board {
     }
 }
 
-impl Scoreboard for Board {
-    #[inline]
-    fn side(self) -> usize {
-        self.side as usize
-    }
-
-    #[inline]
-    fn score(self, side: usize) -> u32 {
-        self.scores[side] as u32
-    }
-}
+scoreboard_from_fields!(Board);
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let holes: Vec<String> = (0..HOLES)
-            .map(|i| {
-                format!(
-                    "{}:{}R{}B{}T",
-                    i + 1,
-                    self.red(i),
-                    self.blue(i),
-                    self.clear(i)
-                )
-            })
-            .collect();
-        write!(
-            f,
-            "Board([{}], scores {}-{}, {} to move)",
-            holes.join(" "),
-            self.scores[0],
-            self.scores[1],
-            if self.side == 0 { 'S' } else { 'N' }
-        )
+        let kinds = |i| [self.red(i), self.blue(i), self.clear(i)];
+        write_board(f, *self, HOLES, kinds, ['R', 'B', 'T'], "")
     }
 }
 
@@ -448,16 +408,16 @@ mod tests {
         let mut red = [0u8; HOLES];
         red[15] = 32;
         let none = [0; HOLES];
-        let a = Board::from_parts(red, none, none, [32, 0], 1);
+        let a = Board::from_parts([red, none, none], [32, 0], 1);
         let mut blue = [0u8; HOLES];
         blue[15] = 32;
-        let b = Board::from_parts(none, blue, none, [32, 0], 1);
+        let b = Board::from_parts([none, blue, none], [32, 0], 1);
         assert_ne!(a.key(), b.key());
-        let c = Board::from_parts(red, none, none, [0, 32], 1);
+        let c = Board::from_parts([red, none, none], [0, 32], 1);
         assert_ne!(a.key(), c.key());
         assert_ne!(
             a.key(),
-            Board::from_parts(red, none, none, [32, 0], 0).key()
+            Board::from_parts([red, none, none], [32, 0], 0).key()
         );
     }
 
@@ -470,16 +430,16 @@ mod tests {
             row
         };
         let boards = [
-            Board::from_parts(full(15), none, full(0), [32, 0], 1),
-            Board::from_parts(full(14), none, full(0), [32, 0], 1),
-            Board::from_parts(none, full(15), full(0), [32, 0], 1),
-            Board::from_parts(full(15), none, full(0), [32, 0], 0),
-            Board::from_parts(full(15), none, full(1), [32, 0], 1),
-            Board::from_parts(full(15), full(1), none, [32, 0], 1),
-            Board::from_parts(none, full(1), full(15), [32, 0], 1),
-            Board::from_parts(none, full(1), full(15), [0, 32], 1),
-            Board::from_parts(none, [31; HOLES], [1; HOLES], [0, 0], 1),
-            Board::from_parts(none, [31; HOLES], [2; HOLES], [0, 0], 1),
+            Board::from_parts([full(15), none, full(0)], [32, 0], 1),
+            Board::from_parts([full(14), none, full(0)], [32, 0], 1),
+            Board::from_parts([none, full(15), full(0)], [32, 0], 1),
+            Board::from_parts([full(15), none, full(0)], [32, 0], 0),
+            Board::from_parts([full(15), none, full(1)], [32, 0], 1),
+            Board::from_parts([full(15), full(1), none], [32, 0], 1),
+            Board::from_parts([none, full(1), full(15)], [32, 0], 1),
+            Board::from_parts([none, full(1), full(15)], [0, 32], 1),
+            Board::from_parts([none, [31; HOLES], [1; HOLES]], [0, 0], 1),
+            Board::from_parts([none, [31; HOLES], [2; HOLES]], [0, 0], 1),
             Board::start(2),
             Board::start(1),
             Board::start(0),
@@ -500,7 +460,7 @@ mod tests {
         red[0] = 1;
         clear[0] = 2;
         red[9] = 5;
-        let pos = Board::from_parts(red, [0; HOLES], clear, [0, 0], 0);
+        let pos = Board::from_parts([red, [0; HOLES], clear], [0, 0], 0);
         let next = pos.play::<true>(0, Colour::Red, Sown::ClearThenColour);
         assert_eq!((next.clear(1), next.clear(2), next.red(3)), (1, 1, 1));
         assert_eq!(next.seeds(0), 0);

@@ -30,49 +30,47 @@
 
 use super::{Board, HOLES};
 use crate::game::{group_terms, Group, Scoreboard};
-use crate::variants::fitted::{self, bucket_name};
+use crate::variants::fitted;
 use crate::variants::hole_bytes::{byte, byte_sum, nonzero_bytes};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 16;
-/// The number of features.
-pub const COUNT: usize = 34;
 /// A player's holes.
 const OWN_HOLES: usize = HOLES / 2;
 /// Seed buckets of the hole features (0..=11 and 12 or more).
 pub const HOLE_BUCKETS: usize = 13;
-/// Index of the red-seeds-on-side feature (then blue, then transparent).
-pub const RED: usize = 13;
-/// Index of the blue-seeds-on-side feature.
-pub const BLUE: usize = 14;
-/// Index of the transparent-seeds-on-side feature.
-pub const CLEAR: usize = 15;
-/// First index of the side-total buckets.
-pub const SIDE_TOTAL: usize = 16;
 /// Side-total buckets (0..=15 and 16 or more).
 pub const SIDE_BUCKETS: usize = 17;
-/// Index of the moves feature.
-pub const MOVES: usize = 33;
 
-/// The named groups of features, as `(name, first index, end index)`: the
-/// evaluation's terms are the captured seeds and one term per group.
-pub const GROUPS: [Group; 4] = [
-    ("holes", 0, RED),
-    ("colours", RED, SIDE_TOTAL),
-    ("side total", SIDE_TOTAL, MOVES),
-    ("moves", MOVES, COUNT),
-];
+/// The named groups of features, as `(name, first index, end index)`, laid
+/// out from their sizes: the evaluation's terms are the captured seeds and
+/// one term per group.
+pub const GROUPS: [Group; 4] = fitted::layout([
+    ("holes", HOLE_BUCKETS),
+    ("colours", 3),
+    ("side total", SIDE_BUCKETS),
+    ("moves", 1),
+]);
+/// The number of features.
+pub const COUNT: usize = fitted::count(&GROUPS);
+/// Index of the red-seeds-on-side feature (then blue, then transparent).
+pub const RED: usize = GROUPS[1].1;
+/// Index of the blue-seeds-on-side feature.
+pub const BLUE: usize = RED + 1;
+/// Index of the transparent-seeds-on-side feature.
+pub const CLEAR: usize = RED + 2;
+/// First index of the side-total buckets.
+pub const SIDE_TOTAL: usize = GROUPS[2].1;
+/// Index of the moves feature.
+pub const MOVES: usize = GROUPS[3].1;
 
 /// A short name of feature `i` (for the weight listings).
 pub fn name(i: usize) -> String {
     match i {
-        0..RED => bucket_name("holes", i, HOLE_BUCKETS),
         RED => "red on side".into(),
         BLUE => "blue on side".into(),
         CLEAR => "clear on side".into(),
-        SIDE_TOTAL..MOVES => bucket_name("side total", i - SIDE_TOTAL, SIDE_BUCKETS),
-        MOVES => "moves".into(),
-        _ => "?".into(),
+        _ => fitted::feature_name(&GROUPS, i),
     }
 }
 
@@ -231,9 +229,7 @@ mod tests {
     fn other_side(b: Board) -> Board {
         let holes = |f: fn(Board, usize) -> u32| std::array::from_fn(|i| f(b, i) as u8);
         Board::from_parts(
-            holes(Board::red),
-            holes(Board::blue),
-            holes(Board::clear),
+            [Board::red, Board::blue, Board::clear].map(holes),
             [b.score(0) as u8, b.score(1) as u8],
             1 - b.side(),
         )
@@ -251,13 +247,7 @@ mod tests {
         } else {
             ([b.score(0) as u8, b.score(1) as u8], b.side())
         };
-        Board::from_parts(
-            holes(Board::red),
-            holes(Board::blue),
-            holes(Board::clear),
-            s,
-            side,
-        )
+        Board::from_parts([Board::red, Board::blue, Board::clear].map(holes), s, side)
     }
 
     #[test]
@@ -296,7 +286,7 @@ mod tests {
             let mut row = [0u8; HOLES];
             row[full] = 32;
             row[single] = 1;
-            boards.push(Board::from_parts(row, row, row, [0, 0], full % 2));
+            boards.push(Board::from_parts([row; 3], [0, 0], full % 2));
         }
         for b in boards {
             for side in 0..2 {
@@ -329,7 +319,9 @@ mod tests {
     }
 
     #[test]
-    fn every_feature_has_a_name() {
+    fn every_feature_has_a_name_and_the_index_of_the_table() {
+        let starts = (RED, BLUE, CLEAR, SIDE_TOTAL, MOVES, COUNT);
+        assert_eq!(starts, (13, 14, 15, 16, 33, 34));
         fitted::assert_named(COUNT, name);
         assert_eq!(name(12), "holes=12+");
         assert_eq!(name(SIDE_TOTAL + 16), "side total=16+");

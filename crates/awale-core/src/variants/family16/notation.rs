@@ -107,9 +107,7 @@ pub fn parse_position(text: &str, clear: u32, seeds: u32) -> Result<Board, GameE
     }
     let side = Side::from_letter(fields[HOLES + 2]).map_err(|e| fail(e.to_string()))?;
     Ok(Board::from_parts(
-        red,
-        blue,
-        transparent,
+        [red, blue, transparent],
         scores,
         side.index(),
     ))

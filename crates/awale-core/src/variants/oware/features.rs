@@ -27,52 +27,42 @@
 use super::net::Net;
 use super::Board;
 use crate::game::{group_terms, Group};
-use crate::variants::fitted::bucket_name;
+use crate::variants::fitted;
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 1;
-/// The number of features.
-pub const COUNT: usize = 94;
 /// Seed buckets of the per-hole features (0..=11 and 12 or more).
 pub const HOLE_BUCKETS: usize = 13;
-/// Index of the seeds-on-side feature.
-pub const ON_SIDE: usize = 78;
-/// Index of the seeds-reaching-the-opponent feature.
-pub const REACH: usize = 79;
-/// Index of the kroo feature.
-pub const KROO: usize = 80;
-/// Index of the capture-threat feature.
-pub const THREATS: usize = 81;
-/// First index of the side-total buckets.
-pub const SIDE_TOTAL: usize = 82;
 /// Side-total buckets (0..=10 and 11 or more).
 pub const SIDE_BUCKETS: usize = 12;
 
-/// The named groups of features, as `(name, first index, end index)`: the
-/// evaluation's terms are the captured seeds and one term per group.
-pub const GROUPS: [Group; 6] = [
-    ("holes", 0, ON_SIDE),
-    ("on side", ON_SIDE, REACH),
-    ("reach", REACH, KROO),
-    ("kroo", KROO, THREATS),
-    ("threats", THREATS, SIDE_TOTAL),
-    ("side total", SIDE_TOTAL, COUNT),
-];
+/// The named groups of features, as `(name, first index, end index)`, laid
+/// out from their sizes: the evaluation's terms are the captured seeds and
+/// one term per group.
+pub const GROUPS: [Group; 6] = fitted::layout([
+    ("holes", 6 * HOLE_BUCKETS),
+    ("on side", 1),
+    ("reach", 1),
+    ("kroo", 1),
+    ("threats", 1),
+    ("side total", SIDE_BUCKETS),
+]);
+/// The number of features.
+pub const COUNT: usize = fitted::count(&GROUPS);
+/// Index of the seeds-on-side feature.
+pub const ON_SIDE: usize = GROUPS[1].1;
+/// Index of the seeds-reaching-the-opponent feature.
+pub const REACH: usize = GROUPS[2].1;
+/// Index of the kroo feature.
+pub const KROO: usize = GROUPS[3].1;
+/// Index of the capture-threat feature.
+pub const THREATS: usize = GROUPS[4].1;
+/// First index of the side-total buckets.
+pub const SIDE_TOTAL: usize = GROUPS[5].1;
 
 /// A short name of feature `i` (for the weight listings).
 pub fn name(i: usize) -> String {
-    match i {
-        0..ON_SIDE => {
-            let (h, b) = (i / HOLE_BUCKETS, i % HOLE_BUCKETS);
-            bucket_name(&format!("hole{h}"), b, HOLE_BUCKETS)
-        }
-        ON_SIDE => "on side".into(),
-        REACH => "reach".into(),
-        KROO => "kroo".into(),
-        THREATS => "threats".into(),
-        SIDE_TOTAL..COUNT => bucket_name("side total", i - SIDE_TOTAL, SIDE_BUCKETS),
-        _ => "?".into(),
-    }
+    fitted::per_hole_feature_name(&GROUPS, HOLE_BUCKETS, i)
 }
 
 /// Most seeds a hole can hold.
@@ -324,7 +314,6 @@ impl crate::game::Features for super::Oware {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::fitted;
     use crate::variants::hole_bytes::from_counts;
 
     /// A row as the six low bytes of a word, as [`Board::row`] gives it.
@@ -375,6 +364,16 @@ mod tests {
                 assert_eq!(exposed(packed(&row)), expected, "{row:?}");
             }
         }
+    }
+
+    #[test]
+    fn every_feature_has_a_name_and_the_index_of_the_table() {
+        let starts = (ON_SIDE, REACH, KROO, THREATS, SIDE_TOTAL, COUNT);
+        assert_eq!(starts, (78, 79, 80, 81, 82, 94));
+        fitted::assert_named(COUNT, name);
+        assert_eq!(name(HOLE_BUCKETS * 5 + 12), "hole5=12+");
+        assert_eq!(name(KROO), "kroo");
+        assert_eq!(name(SIDE_TOTAL + 11), "side total=11+");
     }
 
     #[test]
