@@ -1,8 +1,84 @@
 //! What the variants' fitted evaluations share: the layout of their
-//! features in named groups, the names of the features, and the captured
-//! seeds every evaluation starts from.
+//! features in named groups, the names of the features, the captured
+//! seeds every evaluation starts from, and the evaluation itself (the
+//! weights and the tables they fold into, [`Fitted`]).
 
-use crate::game::Group;
+use crate::game::{group_terms, Group, Scoreboard};
+use crate::variants::weight_file;
+
+/// A feature set of a linear evaluation, implemented by the tables its
+/// weights fold into: they value a position without listing its features.
+pub trait FeatureSet: Sized {
+    /// The positions valued.
+    type Position: Scoreboard;
+    /// The feature set's identifier in weight files.
+    const FEATURE_SET: u32;
+    /// The groups of features (see [`layout`]): the evaluation's terms.
+    const GROUPS: &'static [Group];
+
+    /// The tables of `weights`, one weight per feature.
+    fn fold(weights: &[i32]) -> Self;
+
+    /// The value of `pos` from the side to move, the captured seeds left
+    /// out: the dot product of the weights and the features.
+    fn value(&self, pos: Self::Position) -> i32;
+
+    /// Every feature of `pos`, "mine minus the opponent's" from the side
+    /// to move.
+    fn values(pos: Self::Position) -> Vec<i32>;
+}
+
+/// A fitted evaluation: the captured seeds plus the weights' dot product
+/// with the features, the weights kept beside the tables folded from them.
+#[derive(Clone, Debug)]
+pub struct Fitted<T> {
+    weights: Vec<i32>,
+    tables: T,
+}
+
+impl<T: FeatureSet> Fitted<T> {
+    /// The evaluation with these weights; `None` unless there is one per
+    /// feature.
+    pub fn new(weights: Vec<i32>) -> Option<Fitted<T>> {
+        (weights.len() == count(T::GROUPS)).then(|| Fitted {
+            tables: T::fold(&weights),
+            weights,
+        })
+    }
+
+    /// The capture difference alone: every weight 0 (the evaluation when no
+    /// weight file is usable).
+    pub fn captures_only() -> Fitted<T> {
+        Fitted::new(vec![0; count(T::GROUPS)]).expect("one weight per feature")
+    }
+
+    /// The evaluation of the weight file included in a variant's binary
+    /// (`bytes`, made by `awale tune --records`): the capture difference
+    /// alone when the variant has none yet or the file fails its checks
+    /// (see [`weight_file::embedded`]).
+    pub fn embedded(name: &str, bytes: &[u8]) -> Fitted<T> {
+        weight_file::embedded(name, bytes, T::FEATURE_SET, count(T::GROUPS))
+            .and_then(Fitted::new)
+            .unwrap_or_else(Fitted::captures_only)
+    }
+
+    /// The weights, one per feature.
+    pub fn weights(&self) -> &[i32] {
+        &self.weights
+    }
+
+    /// The evaluation of `pos` from the side to move, in centiseeds.
+    #[inline]
+    pub fn evaluate(&self, pos: T::Position) -> i32 {
+        captured_by(pos) + self.tables.value(pos)
+    }
+
+    /// The evaluation split into named terms (the captured seeds, then one
+    /// per group of features); they sum to [`Fitted::evaluate`].
+    pub fn terms(&self, pos: T::Position) -> Vec<(&'static str, i32)> {
+        group_terms(captured_by(pos), &self.weights, &T::values(pos), T::GROUPS)
+    }
+}
 
 /// The groups of a feature set from each group's name and number of
 /// features, in index order: each group starts where the one before it
@@ -66,6 +142,13 @@ pub(crate) fn captured(scores: [u32; 2], me: usize) -> i32 {
     100 * (scores[me] as i32 - scores[1 - me] as i32)
 }
 
+/// The captured seeds of the side to move in `pos` less the opponent's,
+/// in centiseeds.
+#[inline]
+pub(crate) fn captured_by(pos: impl Scoreboard) -> i32 {
+    captured([pos.score(0), pos.score(1)], pos.side())
+}
+
 /// Weights that differ from feature to feature, for the tests of an
 /// evaluation: `(i * step) % modulus - modulus / 2` for feature `i`.
 #[cfg(test)]
@@ -90,6 +173,27 @@ pub(crate) fn assert_dot_product(
     let dot: i32 = weights.iter().zip(values).map(|(w, v)| w * v).sum();
     assert_eq!(evaluation, captured + dot);
     assert_eq!(terms.iter().map(|t| t.1).sum::<i32>(), evaluation);
+}
+
+/// Checks, on `positions`, that [`Fitted`] with weights that differ from
+/// feature to feature evaluates as [`assert_dot_product`] says; answers
+/// the evaluation for further checks.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_folded_as_weighed<T: FeatureSet>(positions: &[T::Position]) -> Fitted<T> {
+    let w = test_weights(count(T::GROUPS), 37, 41);
+    let e = Fitted::<T>::new(w.clone()).expect("one weight per feature");
+    for &pos in positions {
+        let values = T::values(pos);
+        assert_dot_product(
+            &w,
+            &values,
+            captured_by(pos),
+            e.evaluate(pos),
+            &e.terms(pos),
+        );
+    }
+    e
 }
 
 /// Checks that each of the `count` features has a name.

@@ -9,7 +9,7 @@ pub mod colors16;
 pub(crate) mod colour_boards;
 pub mod family16;
 pub(crate) mod fill_table;
-pub(crate) mod fitted;
+pub mod fitted;
 pub(crate) mod hole_bytes;
 pub(crate) mod hole_text;
 pub(crate) mod move_text;

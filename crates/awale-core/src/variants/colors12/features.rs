@@ -36,8 +36,8 @@
 //! still in hand) the same features are read off the board.
 
 use super::{Board, Colors12, HOLES, SEEDS};
-use crate::game::{group_terms, push_nonzero, Features, Group, Scoreboard};
-use crate::variants::fitted;
+use crate::game::{push_nonzero, Features, Group, Scoreboard};
+use crate::variants::fitted::{self, FeatureSet, Fitted};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 12;
@@ -171,19 +171,15 @@ pub fn values(board: Board) -> [i32; COUNT] {
     std::array::from_fn(|i| a[i] - b[i])
 }
 
-/// The captured seeds, mine minus the opponent's, in centiseeds.
-#[inline]
-pub fn captured(board: Board) -> i32 {
-    fitted::captured([board.score(0), board.score(1)], board.side())
-}
-
 /// Most seeds a hole, a cell or a side can hold.
 const MAX_SEEDS: usize = SEEDS as usize;
 
-/// An evaluation: the weights and the tables folded from them.
+/// The evaluation: the captured seeds and the fitted weights.
+pub type Eval = Fitted<Tables>;
+
+/// The tables the weights fold into, indexed by the counts they weigh.
 #[derive(Clone, Debug)]
-pub struct Eval {
-    weights: Vec<i32>,
+pub struct Tables {
     /// Per relative hole and seed count.
     hole: [[i32; MAX_SEEDS + 1]; ROW],
     /// Per cell count.
@@ -196,40 +192,7 @@ pub struct Eval {
     moves: i32,
 }
 
-impl Eval {
-    /// The evaluation with these weights; `None` unless there are
-    /// [`COUNT`] of them.
-    pub fn new(weights: Vec<i32>) -> Option<Eval> {
-        if weights.len() != COUNT {
-            return None;
-        }
-        let hole = std::array::from_fn(|h| {
-            std::array::from_fn(|n| weights[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)])
-        });
-        let cell = std::array::from_fn(|c| weights[CELLS + c.min(CELL_BUCKETS - 1)]);
-        let side = std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]);
-        Some(Eval {
-            hole,
-            cell,
-            side,
-            special: weights[SPECIALS],
-            threat: weights[THREATS],
-            moves: weights[MOVES],
-            weights,
-        })
-    }
-
-    /// The capture difference alone: every weight 0 (the evaluation when no
-    /// weight file is usable).
-    pub fn captures_only() -> Eval {
-        Eval::new(vec![0; COUNT]).expect("COUNT weights")
-    }
-
-    /// The weights, one per feature.
-    pub fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-
+impl Tables {
     /// One side's part of the evaluation.
     #[inline]
     fn side_value(&self, mine: &[Hole; ROW], theirs: &[Hole; ROW]) -> i32 {
@@ -247,19 +210,35 @@ impl Eval {
         }
         s + self.side[total] + self.threat * threats(mine, theirs) as i32
     }
+}
 
-    /// The evaluation of `board` from the side to move, in centiseeds.
-    #[inline]
-    pub fn evaluate(&self, board: Board) -> i32 {
-        let me = board.side();
-        let (mine, theirs) = (row(board, me), row(board, 1 - me));
-        captured(board) + self.side_value(&mine, &theirs) - self.side_value(&theirs, &mine)
+impl FeatureSet for Tables {
+    type Position = Board;
+    const FEATURE_SET: u32 = FEATURE_SET;
+    const GROUPS: &'static [Group] = &GROUPS;
+
+    fn fold(weights: &[i32]) -> Tables {
+        Tables {
+            hole: std::array::from_fn(|h| {
+                std::array::from_fn(|n| weights[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)])
+            }),
+            cell: std::array::from_fn(|c| weights[CELLS + c.min(CELL_BUCKETS - 1)]),
+            side: std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]),
+            special: weights[SPECIALS],
+            threat: weights[THREATS],
+            moves: weights[MOVES],
+        }
     }
 
-    /// The evaluation split into named terms (the captured seeds, then one
-    /// per group of [`GROUPS`]); they sum to [`Eval::evaluate`].
-    pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
-        group_terms(captured(board), &self.weights, &values(board), &GROUPS)
+    #[inline]
+    fn value(&self, board: Board) -> i32 {
+        let me = board.side();
+        let (mine, theirs) = (row(board, me), row(board, 1 - me));
+        self.side_value(&mine, &theirs) - self.side_value(&theirs, &mine)
+    }
+
+    fn values(board: Board) -> Vec<i32> {
+        values(board).to_vec()
     }
 }
 
@@ -328,12 +307,7 @@ mod tests {
 
     #[test]
     fn tables_match_the_dot_product_and_the_terms_sum_to_it() {
-        let w = fitted::test_weights(COUNT, 37, 41);
-        let e = Eval::new(w.clone()).expect("COUNT weights");
-        for b in positions() {
-            let evaluation = e.evaluate(b);
-            fitted::assert_dot_product(&w, &values(b), captured(b), evaluation, &e.terms(b));
-        }
+        fitted::assert_folded_as_weighed::<Tables>(&positions());
     }
 
     #[test]

@@ -66,7 +66,7 @@ use std::sync::OnceLock;
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Game, GameEnd, GameError, Scoreboard};
-use crate::variants::{packing, weight_file};
+use crate::variants::packing;
 pub use board::{Board, Colour, Key, HOLES, PER_COLOUR, SEEDS, SPECIALS};
 use notation::Written;
 
@@ -112,11 +112,7 @@ impl Colors12 {
     /// seeds alone should they fail their checks).
     fn eval() -> &'static features::Eval {
         static EVAL: OnceLock<features::Eval> = OnceLock::new();
-        EVAL.get_or_init(|| {
-            weight_file::embedded("colors12", WEIGHTS, features::FEATURE_SET, features::COUNT)
-                .and_then(features::Eval::new)
-                .unwrap_or_else(features::Eval::captures_only)
-        })
+        EVAL.get_or_init(|| features::Eval::embedded("colors12", WEIGHTS))
     }
 
     /// The colour a sowing from `h` is listed under when `named` is asked

@@ -50,8 +50,8 @@
 //! start is `2R2B-...-2R2B-0-0-S`. The parser refuses malformed fields, more
 //! than 32 seeds of a colour, and totals other than 64.
 
-use crate::variants::family16::{embedded_eval, ClearSowing, Eval, Rules};
 pub use crate::variants::family16::{Board, Colour, Key, Move, HOLES, PER_COLOUR};
+use crate::variants::family16::{ClearSowing, Eval, Rules};
 use std::sync::OnceLock;
 
 /// Seeds in the game (32 red and 32 blue).
@@ -79,7 +79,7 @@ impl Rules for Colors16 {
 
     fn eval() -> &'static Eval {
         static EVAL: OnceLock<Eval> = OnceLock::new();
-        EVAL.get_or_init(|| embedded_eval(Self::NAME, Self::WEIGHTS))
+        EVAL.get_or_init(|| Eval::embedded(Self::NAME, Self::WEIGHTS))
     }
 }
 

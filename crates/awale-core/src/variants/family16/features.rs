@@ -29,8 +29,8 @@
 //! the unit every weight is measured in.
 
 use super::{Board, HOLES};
-use crate::game::{group_terms, Group, Scoreboard};
-use crate::variants::fitted;
+use crate::game::{Group, Scoreboard};
+use crate::variants::fitted::{self, FeatureSet, Fitted};
 use crate::variants::hole_bytes::{byte, byte_sum, nonzero_bytes};
 
 /// The identifier of this feature set, stored in weight files.
@@ -131,19 +131,15 @@ pub fn values(board: Board) -> [i32; COUNT] {
     std::array::from_fn(|i| mine[i] - theirs[i])
 }
 
-/// The captured seeds, mine minus the opponent's, in centiseeds.
-#[inline]
-pub fn captured(board: Board) -> i32 {
-    fitted::captured([board.score(0), board.score(1)], board.side())
-}
-
 /// Most seeds a hole or a side can hold (every seed of `transparent96`).
 const MAX_SEEDS: usize = 96;
 
-/// An evaluation: the weights and the tables folded from them.
+/// The evaluation: the captured seeds and the fitted weights.
+pub type Eval = Fitted<Tables>;
+
+/// The tables the weights fold into, indexed by the counts they weigh.
 #[derive(Clone, Debug)]
-pub struct Eval {
-    weights: Vec<i32>,
+pub struct Tables {
     /// Per seed count of a hole.
     hole: [i32; MAX_SEEDS + 1],
     /// Per seeds on one's side.
@@ -154,35 +150,7 @@ pub struct Eval {
     moves: i32,
 }
 
-impl Eval {
-    /// The evaluation with these weights; `None` unless there are
-    /// [`COUNT`] of them.
-    pub fn new(weights: Vec<i32>) -> Option<Eval> {
-        if weights.len() != COUNT {
-            return None;
-        }
-        let hole = std::array::from_fn(|n| weights[n.min(HOLE_BUCKETS - 1)]);
-        let side = std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]);
-        Some(Eval {
-            hole,
-            side,
-            kinds: [weights[RED], weights[BLUE], weights[CLEAR]],
-            moves: weights[MOVES],
-            weights,
-        })
-    }
-
-    /// The capture difference alone: every weight 0 (the evaluation of a
-    /// variant without fitted weights).
-    pub fn captures_only() -> Eval {
-        Eval::new(vec![0; COUNT]).expect("COUNT weights")
-    }
-
-    /// The weights, one per feature.
-    pub fn weights(&self) -> &[i32] {
-        &self.weights
-    }
-
+impl Tables {
     /// One side's part of the evaluation.
     #[inline]
     fn side_value(&self, c: &SideCounts) -> i32 {
@@ -196,19 +164,31 @@ impl Eval {
             + self.kinds[2] * c.kinds[2] as i32
             + self.moves * c.moves as i32
     }
+}
 
-    /// The evaluation of `board` from the side to move, in centiseeds.
+impl FeatureSet for Tables {
+    type Position = Board;
+    const FEATURE_SET: u32 = FEATURE_SET;
+    const GROUPS: &'static [Group] = &GROUPS;
+
+    fn fold(weights: &[i32]) -> Tables {
+        Tables {
+            hole: std::array::from_fn(|n| weights[n.min(HOLE_BUCKETS - 1)]),
+            side: std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]),
+            kinds: [weights[RED], weights[BLUE], weights[CLEAR]],
+            moves: weights[MOVES],
+        }
+    }
+
     #[inline]
-    pub fn evaluate(&self, board: Board) -> i32 {
+    fn value(&self, board: Board) -> i32 {
         let me = board.side();
-        captured(board) + self.side_value(&SideCounts::of(board, me))
+        self.side_value(&SideCounts::of(board, me))
             - self.side_value(&SideCounts::of(board, 1 - me))
     }
 
-    /// The evaluation split into named terms (the captured seeds, then one
-    /// per group of [`GROUPS`]); they sum to [`Eval::evaluate`].
-    pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
-        group_terms(captured(board), &self.weights, &values(board), &GROUPS)
+    fn values(board: Board) -> Vec<i32> {
+        values(board).to_vec()
     }
 }
 
@@ -268,11 +248,8 @@ mod tests {
 
     #[test]
     fn tables_match_the_dot_product_and_the_sides_are_symmetric() {
-        let w = fitted::test_weights(COUNT, 37, 41);
-        let e = Eval::new(w.clone()).expect("COUNT weights");
+        let e = fitted::assert_folded_as_weighed::<Tables>(&positions());
         for b in positions() {
-            let evaluation = e.evaluate(b);
-            fitted::assert_dot_product(&w, &values(b), captured(b), evaluation, &e.terms(b));
             assert_eq!(e.evaluate(other_side(b)), -e.evaluate(b));
         }
     }

@@ -91,7 +91,7 @@ impl<R: Rules> crate::variants::view::BoardView for R {
 use arrayvec::ArrayVec;
 
 use crate::game::{EndReason, Features, Game, GameEnd, GameError, Scoreboard, Side};
-use crate::variants::{packing, weight_file};
+use crate::variants::packing;
 pub use board::{Board, Colour, Key, Sown, HOLES, MAX_CLEAR, PER_COLOUR};
 pub use features::Eval;
 
@@ -134,19 +134,9 @@ pub trait Rules: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'stati
     /// `awale tune --records` (`docs/eval.md`), included in the binary.
     const WEIGHTS: &'static [u8];
 
-    /// The variant's evaluation: [`Rules::WEIGHTS`] (see [`embedded_eval`]),
+    /// The variant's evaluation: [`Rules::WEIGHTS`] (see [`Eval::embedded`]),
     /// decoded once.
     fn eval() -> &'static Eval;
-}
-
-/// The evaluation of a variant from the weight file included in its
-/// binary (`bytes`, made by `awale tune --records`): the capture difference
-/// alone when the variant has none yet or the file fails its checks (see
-/// [`weight_file::embedded`]).
-pub fn embedded_eval(name: &str, bytes: &[u8]) -> Eval {
-    weight_file::embedded(name, bytes, features::FEATURE_SET, features::COUNT)
-        .and_then(Eval::new)
-        .unwrap_or_else(Eval::captures_only)
 }
 
 /// A move: the hole index (0..16), the colour named, and whether the

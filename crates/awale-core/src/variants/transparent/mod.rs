@@ -41,8 +41,8 @@
 //!
 //! [`EndReason::EvenSplit`]: crate::game::EndReason::EvenSplit
 
-use crate::variants::family16::{embedded_eval, ClearSowing, Eval, Rules};
 pub use crate::variants::family16::{Board, Colour, Key, Move, HOLES};
+use crate::variants::family16::{ClearSowing, Eval, Rules};
 use std::sync::OnceLock;
 
 /// The `transparent80` rules (no options): one transparent seed per hole,
@@ -62,7 +62,7 @@ impl Rules for Transparent80 {
 
     fn eval() -> &'static Eval {
         static EVAL: OnceLock<Eval> = OnceLock::new();
-        EVAL.get_or_init(|| embedded_eval(Self::NAME, Self::WEIGHTS))
+        EVAL.get_or_init(|| Eval::embedded(Self::NAME, Self::WEIGHTS))
     }
 }
 
@@ -84,7 +84,7 @@ impl Rules for Transparent96 {
 
     fn eval() -> &'static Eval {
         static EVAL: OnceLock<Eval> = OnceLock::new();
-        EVAL.get_or_init(|| embedded_eval(Self::NAME, Self::WEIGHTS))
+        EVAL.get_or_init(|| Eval::embedded(Self::NAME, Self::WEIGHTS))
     }
 }
 
