@@ -230,7 +230,7 @@ impl FeatureSet for Tables {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn value(&self, board: Board) -> i32 {
         let me = board.side();
         let (mine, theirs) = (row(board, me), row(board, 1 - me));

@@ -180,7 +180,7 @@ impl FeatureSet for Tables {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn value(&self, board: Board) -> i32 {
         let me = board.side();
         self.side_value(&SideCounts::of(board, me))
