@@ -335,6 +335,7 @@ async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Re
     every_variant_is_drawn(client, shots).await?;
     whole_game_against_the_engine(client, shots).await?;
     saved_games_load_back(client, downloads).await?;
+    a_reload_keeps_the_game(client).await?;
     the_engine_plays_itself(client).await?;
     pausing_keeps_the_page_in_step(client).await?;
     no_console_errors(client).await?;
@@ -735,6 +736,68 @@ async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
         "the new game",
     )
     .await
+}
+
+/// A reload keeps the tab's game, its rule options, its moves and its
+/// players: the served board finds the game on the server, the static
+/// board's fresh worker plays it again from the tab's copy.
+pub async fn a_reload_keeps_the_game(client: &Client) -> Res<()> {
+    idle(client).await?;
+    client.find(Locator::Id("btn-new")).await?.click().await?;
+    client
+        .find(Locator::Id("variant"))
+        .await?
+        .select_by_value("oware")
+        .await?;
+    client
+        .find(Locator::Css("[data-option=\"GrandSlam\"]"))
+        .await?
+        .select_by_value("forbidden")
+        .await?;
+    client
+        .find(Locator::Css("input[name=\"mode\"][value=\"two\"]"))
+        .await?
+        .click()
+        .await?;
+    client.find(Locator::Id("new-start")).await?.click().await?;
+    wait_for(
+        client,
+        "window.awale.game.options.GrandSlam === 'forbidden' && \
+         window.awale.game.moves.length === 0 && document.body.dataset.busy === '0'",
+        "the new game with its option",
+    )
+    .await?;
+    for ply in 1..=3 {
+        let state = api_state(client).await?;
+        let hole = state["legal"][0]["hole"].as_u64().ok_or("no hole")?;
+        click_hole(client, hole).await?;
+        wait_for(
+            client,
+            &format!(
+                "window.awale.game.moves.length === {ply} && document.body.dataset.busy === '0'"
+            ),
+            "the move played",
+        )
+        .await?;
+    }
+    idle(client).await?;
+    let before = api_state(client).await?;
+    client.refresh().await?;
+    wait_for(
+        client,
+        "window.awale && window.awale.game && window.awale.game.moves.length === 3 && \
+         document.body.dataset.busy === '0' && document.querySelector('.hole.playable')",
+        "the game after the reload",
+    )
+    .await?;
+    idle(client).await?;
+    let after = api_state(client).await?;
+    for key in ["variant", "options", "start", "moves", "position", "side"] {
+        assert_eq!(after[key], before[key], "{key} after a reload");
+    }
+    let mode = client.execute("return window.awale.mode;", vec![]).await?;
+    assert_eq!(mode, json!("two"), "two people stay two after a reload");
+    Ok(())
 }
 
 /// Every variant of `GET /api/variants` is offered by the new-game form

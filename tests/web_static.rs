@@ -255,6 +255,7 @@ async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Re
     browser::every_variant_is_drawn(client, shots).await?;
     browser::whole_game_against_the_engine(client, shots).await?;
     browser::saved_games_load_back(client, downloads).await?;
+    browser::a_reload_keeps_the_game(client).await?;
     browser::the_engine_plays_itself(client).await?;
     browser::pausing_keeps_the_page_in_step(client).await?;
     browser::no_console_errors(client).await?;

@@ -580,6 +580,12 @@ window.addEventListener("unhandledrejection", (e) => {
     if (document.activeElement !== pos) pos.value = g.position;
     try {
       sessionStorage.setItem("awale-game", g.id);
+      // The game itself, for a home that no longer has it after a reload
+      // (the static board's worker starts empty; a restarted server).
+      sessionStorage.setItem(
+        "awale-setup",
+        JSON.stringify({ variant: g.variant, options: g.options, position: g.start, moves: g.moves })
+      );
       sessionStorage.setItem(
         "awale-players",
         JSON.stringify({ mode: page.mode, humanSide: page.humanSide, level: page.level, movetime: page.movetime })
@@ -1344,6 +1350,18 @@ window.addEventListener("unhandledrejection", (e) => {
   });
 
   // ---- start ----
+  /// The game this tab last showed, played again from its start in a new
+  /// game, or null when there is none or it no longer builds.
+  async function restoredGame() {
+    try {
+      const setup = JSON.parse(sessionStorage.getItem("awale-setup") || "null");
+      if (!setup || typeof setup.variant !== "string") return null;
+      return await api("POST", "/api/games", setup);
+    } catch (e) {
+      return null;
+    }
+  }
+
   async function start() {
     if (!home) return;
     setBusy(1);
@@ -1372,9 +1390,10 @@ window.addEventListener("unhandledrejection", (e) => {
         try {
           state = await api("GET", "/api/games/" + encodeURIComponent(id));
         } catch (e) {
-          state = null; // dropped by the server or restarted: a new game
+          state = null; // dropped by the server, or a fresh worker
         }
       }
+      if (!state) state = await restoredGame();
       if (!state) state = await api("POST", "/api/games", {});
       page.game = state;
       $("variant").value = state.variant;
