@@ -708,9 +708,9 @@ pub async fn shortcuts_undo_redo_hint(client: &Client) -> Res<()> {
     Ok(())
 }
 
-/// Starts a new game of `variant` for two people from the form.
-async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
-    idle(client).await?;
+/// Opens the new-game form with `variant` and the players `mode` chosen
+/// (`two`, `engine` or `watch`), not yet started.
+async fn fill_new_game(client: &Client, variant: &str, mode: &str) -> Res<()> {
     client.find(Locator::Id("btn-new")).await?.click().await?;
     client
         .find(Locator::Id("variant"))
@@ -718,10 +718,19 @@ async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
         .select_by_value(variant)
         .await?;
     client
-        .find(Locator::Css("input[name=\"mode\"][value=\"two\"]"))
+        .find(Locator::Css(&format!(
+            "input[name=\"mode\"][value=\"{mode}\"]"
+        )))
         .await?
         .click()
         .await?;
+    Ok(())
+}
+
+/// Starts a new game of `variant` for two people from the form.
+async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
+    idle(client).await?;
+    fill_new_game(client, variant, "two").await?;
     let old_id = client
         .execute("return window.awale.game.id;", vec![])
         .await?;
@@ -743,21 +752,11 @@ async fn new_two_player_game(client: &Client, variant: &str) -> Res<()> {
 /// board's fresh worker plays it again from the tab's copy.
 pub async fn a_reload_keeps_the_game(client: &Client) -> Res<()> {
     idle(client).await?;
-    client.find(Locator::Id("btn-new")).await?.click().await?;
-    client
-        .find(Locator::Id("variant"))
-        .await?
-        .select_by_value("oware")
-        .await?;
+    fill_new_game(client, "oware", "two").await?;
     client
         .find(Locator::Css("[data-option=\"GrandSlam\"]"))
         .await?
         .select_by_value("forbidden")
-        .await?;
-    client
-        .find(Locator::Css("input[name=\"mode\"][value=\"two\"]"))
-        .await?
-        .click()
         .await?;
     client.find(Locator::Id("new-start")).await?.click().await?;
     wait_for(
@@ -1171,19 +1170,7 @@ pub async fn colour_moves_offer_a_menu(client: &Client, shots: &Path) -> Res<()>
 /// playing South, or `watch`) at `level` with `movetime` ms, and waits
 /// until the page has it, before any move.
 async fn new_engine_game(client: &Client, mode: &str, level: &str, movetime: &str) -> Res<()> {
-    client.find(Locator::Id("btn-new")).await?.click().await?;
-    client
-        .find(Locator::Id("variant"))
-        .await?
-        .select_by_value("oware")
-        .await?;
-    client
-        .find(Locator::Css(&format!(
-            "input[name=\"mode\"][value=\"{mode}\"]"
-        )))
-        .await?
-        .click()
-        .await?;
+    fill_new_game(client, "oware", mode).await?;
     if mode == "engine" {
         client
             .find(Locator::Id("human-side"))
