@@ -33,7 +33,7 @@ pub trait FeatureSet: Sized {
 #[derive(Clone, Debug)]
 pub struct Fitted<T> {
     weights: Vec<i32>,
-    tables: T,
+    folded: T,
 }
 
 impl<T: FeatureSet> Fitted<T> {
@@ -41,7 +41,7 @@ impl<T: FeatureSet> Fitted<T> {
     /// feature.
     pub fn new(weights: Vec<i32>) -> Option<Fitted<T>> {
         (weights.len() == count(T::GROUPS)).then(|| Fitted {
-            tables: T::fold(&weights),
+            folded: T::fold(&weights),
             weights,
         })
     }
@@ -70,7 +70,7 @@ impl<T: FeatureSet> Fitted<T> {
     /// The evaluation of `pos` from the side to move, in centiseeds.
     #[inline]
     pub fn evaluate(&self, pos: T::Position) -> i32 {
-        captured_by(pos) + self.tables.value(pos)
+        captured_by(pos) + self.folded.value(pos)
     }
 
     /// The evaluation split into named terms (the captured seeds, then one

@@ -175,11 +175,11 @@ pub fn values(board: Board) -> [i32; COUNT] {
 const MAX_SEEDS: usize = SEEDS as usize;
 
 /// The evaluation: the captured seeds and the fitted weights.
-pub type Eval = Fitted<Tables>;
+pub type Eval = Fitted<FoldedWeights>;
 
 /// The tables the weights fold into, indexed by the counts they weigh.
 #[derive(Clone, Debug)]
-pub struct Tables {
+pub struct FoldedWeights {
     /// Per relative hole and seed count.
     hole: [[i32; MAX_SEEDS + 1]; ROW],
     /// Per cell count.
@@ -192,7 +192,7 @@ pub struct Tables {
     moves: i32,
 }
 
-impl Tables {
+impl FoldedWeights {
     /// One side's part of the evaluation.
     #[inline]
     fn side_value(&self, mine: &[Hole; ROW], theirs: &[Hole; ROW]) -> i32 {
@@ -212,13 +212,13 @@ impl Tables {
     }
 }
 
-impl FeatureSet for Tables {
+impl FeatureSet for FoldedWeights {
     type Position = Board;
     const FEATURE_SET: u32 = FEATURE_SET;
     const GROUPS: &'static [Group] = &GROUPS;
 
-    fn fold(weights: &[i32]) -> Tables {
-        Tables {
+    fn fold(weights: &[i32]) -> FoldedWeights {
+        FoldedWeights {
             hole: std::array::from_fn(|h| {
                 std::array::from_fn(|n| weights[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)])
             }),
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn tables_match_the_dot_product_and_the_terms_sum_to_it() {
-        fitted::assert_folded_as_weighed::<Tables>(&positions());
+        fitted::assert_folded_as_weighed::<FoldedWeights>(&positions());
     }
 
     #[test]

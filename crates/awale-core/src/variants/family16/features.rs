@@ -135,11 +135,11 @@ pub fn values(board: Board) -> [i32; COUNT] {
 const MAX_SEEDS: usize = 96;
 
 /// The evaluation: the captured seeds and the fitted weights.
-pub type Eval = Fitted<Tables>;
+pub type Eval = Fitted<FoldedWeights>;
 
 /// The tables the weights fold into, indexed by the counts they weigh.
 #[derive(Clone, Debug)]
-pub struct Tables {
+pub struct FoldedWeights {
     /// Per seed count of a hole.
     hole: [i32; MAX_SEEDS + 1],
     /// Per seeds on one's side.
@@ -150,7 +150,7 @@ pub struct Tables {
     moves: i32,
 }
 
-impl Tables {
+impl FoldedWeights {
     /// One side's part of the evaluation.
     #[inline]
     fn side_value(&self, c: &SideCounts) -> i32 {
@@ -166,13 +166,13 @@ impl Tables {
     }
 }
 
-impl FeatureSet for Tables {
+impl FeatureSet for FoldedWeights {
     type Position = Board;
     const FEATURE_SET: u32 = FEATURE_SET;
     const GROUPS: &'static [Group] = &GROUPS;
 
-    fn fold(weights: &[i32]) -> Tables {
-        Tables {
+    fn fold(weights: &[i32]) -> FoldedWeights {
+        FoldedWeights {
             hole: std::array::from_fn(|n| weights[n.min(HOLE_BUCKETS - 1)]),
             side: std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]),
             kinds: [weights[RED], weights[BLUE], weights[CLEAR]],
@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn tables_match_the_dot_product_and_the_sides_are_symmetric() {
-        let e = fitted::assert_folded_as_weighed::<Tables>(&positions());
+        let e = fitted::assert_folded_as_weighed::<FoldedWeights>(&positions());
         for b in positions() {
             assert_eq!(e.evaluate(other_side(b)), -e.evaluate(b));
         }
