@@ -249,6 +249,7 @@ async fn drive(client: &Client, url: &str, shots: &Path, downloads: &Path) -> Re
     browser::analysis_streams(client).await?;
     tables_note_goes(client).await?;
     the_book_opens_in_the_worker(client).await?;
+    a_long_search_is_cut_short(client).await?;
     browser::position_is_set_up(client).await?;
     a_bad_position_is_refused(client).await?;
     browser::colour_moves_offer_a_menu(client, shots).await?;
@@ -289,6 +290,53 @@ async fn the_book_opens_in_the_worker(client: &Client) -> Res<()> {
     );
     assert!(answers["weak"]["move"].is_string(), "{answers}");
     assert!(answers["weak"].get("book").is_none(), "{answers}");
+    Ok(())
+}
+
+/// A search in the worker runs in slices, so another request on the game
+/// cuts it short, as on the server: an engine move of a minute is not
+/// played (409), a hint answers the move it has so far. Unsliced, each
+/// stop would wait out the minute; the check allows it 10 s (a slice is
+/// 300 ms).
+async fn a_long_search_is_cut_short(client: &Client) -> Res<()> {
+    let answers = client
+        .execute(
+            "return (async () => {
+               const game = await window.awaleApi('POST', '/api/games', {variant: 'colors16'});
+               const path = '/api/games/' + game.id;
+               const settle = (p) => p.then((ok) => ({ok}), (e) => ({error: e.message}));
+               const wait = (ms, value) => new Promise((resolve) => setTimeout(() => resolve(value), ms));
+               // The stop, or a word that the search was not cut short.
+               const stop = () => Promise.race([
+                 window.awaleApi('POST', path + '/stop', {}),
+                 wait(10000, 'not answered within 10 s of a one-minute search'),
+               ]);
+               const engine = settle(window.awaleApi('POST', path + '/engine', {movetime: 60000}));
+               await wait(400);
+               const stopped = await stop();
+               if (typeof stopped === 'string') return {stopped};
+               const hint = settle(window.awaleApi('POST', path + '/hint', {movetime: 60000}));
+               await wait(400);
+               const after = await stop();
+               return {engine: await engine, stopped, hint: await hint, after};
+             })();",
+            vec![],
+        )
+        .await?;
+    assert!(answers["stopped"].is_object(), "{answers}");
+    let error = answers["engine"]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("stopped the engine"), "{answers}");
+    assert_eq!(
+        answers["stopped"]["moves"],
+        serde_json::json!([]),
+        "{answers}"
+    );
+    assert!(answers["hint"]["ok"]["move"].is_string(), "{answers}");
+    assert_eq!(
+        answers["after"]["moves"],
+        serde_json::json!([]),
+        "{answers}"
+    );
     Ok(())
 }
 

@@ -15,7 +15,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use crate::analysis::Analysis;
 use crate::answer::Answer;
 use crate::routes::{route, Route, Verb};
-use crate::{search, tables};
+use crate::search::Thinking;
+use crate::tables;
 
 /// An engine move found and not yet played: the game's version and the
 /// search's stop signal when it started, and what it found.
@@ -31,6 +32,8 @@ struct Found {
 pub struct Engine {
     board: Board,
     analyses: HashMap<String, Analysis>,
+    /// The search under way, sliced, and its game.
+    thinking: Option<(String, Thinking)>,
     found: Option<Found>,
     tables_built: bool,
 }
@@ -50,12 +53,14 @@ impl Engine {
         Engine {
             board: Board::new(tables::NONE_YET, awale_core::book::Book::builtin()),
             analyses: HashMap::new(),
+            thinking: None,
             found: None,
             tables_built: false,
         }
     }
 
-    /// Whether `method` `path` is a search ([`Engine::think`] answers it).
+    /// Whether `method` `path` is a search ([`Engine::think_start`] starts
+    /// it).
     pub fn searches(&self, method: &str, path: &str) -> bool {
         matches!(route(method, path), Ok(Route::Post(_, v)) if v.searches())
     }
@@ -95,36 +100,60 @@ impl Engine {
         }
     }
 
-    /// Runs the search a call asks for (an engine move, a hint, the values
-    /// of the moves) for its movetime and answers what it found; an engine
-    /// move is kept for [`Engine::play_found`], not played.
-    pub fn think(&mut self, path: &str, body: Option<String>) -> Answer {
+    /// Starts the search a call asks for (an engine move, a hint, the
+    /// values of the moves): 200 with its time in ms, or the error the
+    /// server would answer. [`Engine::think_slice`] runs it.
+    pub fn think_start(&mut self, path: &str, body: Option<String>) -> Answer {
         let Ok(Route::Post(id, verb)) = route("POST", path) else {
             return Answer::refusal(404, "no such path");
         };
         self.analyses.remove(&id);
         self.found = None;
+        self.thinking = None;
         let body = body.unwrap_or_default();
-        match search::run(&self.board, &id, verb, body.as_bytes()) {
-            Ok((outcome, legal, prepared)) => match verb {
-                Verb::Engine => {
-                    let answer = Answer::json(200, &outcome.answer());
-                    self.found = Some(Found {
-                        id,
-                        version: prepared.version,
-                        stop: prepared.stop,
-                        outcome,
-                    });
-                    answer
-                }
-                Verb::Moves => Answer::json(200, &calls::moves_answer(&outcome, legal)),
-                _ => Answer::json(200, &outcome.answer()),
-            },
+        match Thinking::start(&self.board, &id, verb, body.as_bytes()) {
+            Ok((thinking, time)) => {
+                self.thinking = Some((id, thinking));
+                Answer::json(200, &(time.as_millis() as u64))
+            }
             Err(e) => Answer::error(&e),
         }
     }
 
-    /// Plays the engine move [`Engine::think`] found, as the server does
+    /// Thinks `ms` more about the search [`Engine::think_start`] started:
+    /// whether more time may find more.
+    pub fn think_slice(&mut self, ms: f64) -> bool {
+        self.thinking
+            .as_mut()
+            .is_some_and(|(_, thinking)| thinking.slice(ms))
+    }
+
+    /// Answers what the search found; an engine move is kept for
+    /// [`Engine::play_found`], not played.
+    pub fn think_done(&mut self) -> Answer {
+        let Some((id, mut thinking)) = self.thinking.take() else {
+            return Answer::refusal(409, "the search was stopped");
+        };
+        let outcome = thinking.outcome();
+        match thinking.verb {
+            Verb::Engine => {
+                let answer = Answer::json(200, &outcome.answer());
+                self.found = Some(Found {
+                    id,
+                    version: thinking.prepared.version,
+                    stop: thinking.prepared.stop,
+                    outcome,
+                });
+                answer
+            }
+            Verb::Moves => {
+                Answer::json(200, &calls::moves_answer(&outcome, thinking.prepared.legal))
+            }
+            _ => Answer::json(200, &outcome.answer()),
+        }
+    }
+
+    /// Plays the engine move [`Engine::think_done`] answered, as the server does
     /// once its search returns: 409 when the game changed meanwhile.
     pub fn play_found(&mut self, path: &str) -> Answer {
         let Some(found) = self.found.take() else {

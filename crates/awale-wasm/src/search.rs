@@ -1,6 +1,8 @@
 //! The searches of the worker's calls, on the calling thread: an engine
 //! move, a hint or the values of the moves, each for the movetime its
-//! request gives ([`calls::movetime`], as on the server).
+//! request gives ([`calls::movetime`], as on the server), in slices.
+
+use std::time::Duration;
 
 use awale_board::calls::{self, Board, Outcome, Prepared};
 use awale_board::errors::ApiError;
@@ -15,28 +17,82 @@ pub fn seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// Runs the search `verb` asks for on the game `id` with the request's
-/// `body`: what it found, the legal moves, and the search as it was
-/// prepared (its game version and stop signal).
-pub fn run(
-    board: &Board,
-    id: &str,
-    verb: Verb,
-    body: &[u8],
-) -> Result<(Outcome, Vec<String>, Prepared), ApiError> {
-    let req: calls::SearchBody = calls::parse_body(body)?;
-    let skill = match verb {
-        Verb::Engine => req.skill()?,
-        _ => Skill::FULL,
-    };
-    let slot = board.store.get(id)?;
-    let (mut prepared, ()) = calls::prepare(board, &slot, skill, true, seed(), || ())?;
-    let time = calls::movetime(req.movetime, calls::DEFAULT_MOVETIME);
-    let lines = match verb {
-        Verb::Moves => prepared.legal.len(),
-        _ => 1,
-    };
-    let outcome = calls::think_here(prepared.mind.as_mut(), &calls::limits(time, lines));
-    let legal = prepared.legal.clone();
-    Ok((outcome, legal, prepared))
+/// A search of one call (an engine move, a hint, the values of the moves)
+/// run in slices, so that the worker reads its messages in between: each
+/// slice searches afresh with the transposition table kept, and the
+/// deepest slice's outcome is the call's.
+pub struct Thinking {
+    /// The call.
+    pub verb: Verb,
+    /// The search as it was prepared (its game version and stop signal).
+    pub prepared: Prepared,
+    /// The lines asked for: every legal move for their values, else one.
+    lines: usize,
+    /// The deepest slice's outcome so far.
+    outcome: Option<Outcome>,
+}
+
+impl Thinking {
+    /// The search `verb` asks for on the game `id` with the request's
+    /// `body`, and its whole time ([`calls::movetime`], as on the server).
+    pub fn start(
+        board: &Board,
+        id: &str,
+        verb: Verb,
+        body: &[u8],
+    ) -> Result<(Thinking, Duration), ApiError> {
+        let req: calls::SearchBody = calls::parse_body(body)?;
+        let skill = match verb {
+            Verb::Engine => req.skill()?,
+            _ => Skill::FULL,
+        };
+        let slot = board.store.get(id)?;
+        let (prepared, ()) = calls::prepare(board, &slot, skill, true, seed(), || ())?;
+        let lines = match verb {
+            Verb::Moves => prepared.legal.len(),
+            _ => 1,
+        };
+        let thinking = Thinking {
+            verb,
+            prepared,
+            lines,
+            outcome: None,
+        };
+        Ok((
+            thinking,
+            calls::movetime(req.movetime, calls::DEFAULT_MOVETIME),
+        ))
+    }
+
+    /// Thinks `ms` more: whether more time may find more (not when the
+    /// slice returned well before its time: a book or table move, a weaker
+    /// step's capped search, a proven result).
+    pub fn slice(&mut self, ms: f64) -> bool {
+        let time = Duration::from_millis(ms.max(1.0) as u64);
+        let started = web_time::Instant::now();
+        let outcome = calls::think_here(
+            self.prepared.mind.as_mut(),
+            &calls::limits(time, self.lines),
+        );
+        let early = started.elapsed() < time / 2;
+        if depth(Some(&outcome)) >= depth(self.outcome.as_ref()) {
+            self.outcome = Some(outcome);
+        }
+        !early
+    }
+
+    /// What the slices found (nothing when none ran).
+    pub fn outcome(&mut self) -> Outcome {
+        self.outcome.take().unwrap_or(Outcome {
+            best: None,
+            reports: Vec::new(),
+        })
+    }
+}
+
+/// The deepest iteration an outcome reports (0 for none).
+fn depth(outcome: Option<&Outcome>) -> u32 {
+    outcome
+        .and_then(|o| o.reports.iter().map(|i| i.depth).max())
+        .unwrap_or(0)
 }

@@ -4,15 +4,16 @@
 // freezes while it thinks.
 //
 // A search here is synchronous: the worker reads no message while it runs.
-// So every search has its own time limit (the request's movetime: an engine
-// move, a hint, the values of the moves) and an analysis thinks in slices
-// of SLICE_MS, its transposition table kept warm between them, reading its
-// messages in between: a stop, or any other request on the game, ends it
-// within a slice. A request on a game that came while the engine chose a
-// move stops that move, as on the server: it is not played (409).
+// So every search (an engine move, a hint, the values of the moves, an
+// analysis) thinks in slices of SLICE_MS, its transposition table kept warm
+// between them, reading its messages in between: a stop, or any other
+// request on the game, ends it within a slice. A request on a game that
+// came while the engine chose a move stops that move, as on the server: it
+// is not played (409); a hint or the values of the moves answer what they
+// found so far.
 "use strict";
 
-/// How long an analysis thinks before it reads its messages, in ms.
+/// How long a search thinks before it reads its messages, in ms.
 const SLICE_MS = 300;
 
 let engine = null;
@@ -100,7 +101,19 @@ async function serve(m) {
     reply(m, engine.request(m.method, m.path, m.text === undefined ? null : m.text));
     return;
   }
-  const found = engine.think(m.path, m.text === undefined ? null : m.text);
+  const started = engine.think_start(m.path, m.text === undefined ? null : m.text);
+  if (started.status !== 200) {
+    reply(m, started);
+    return;
+  }
+  const deadline = performance.now() + Number(started.text);
+  for (;;) {
+    const left = deadline - performance.now();
+    if (left <= 0 || !engine.think_slice(Math.min(SLICE_MS, left))) break;
+    await breathe();
+    if (stopped(m)) break;
+  }
+  const found = engine.think_done();
   if (found.status !== 200 || !engine.plays(m.path)) {
     reply(m, found);
     return;
