@@ -106,10 +106,11 @@ async function serve(m) {
     reply(m, started);
     return;
   }
+  // At least one slice, however little time the call left itself.
   const deadline = performance.now() + Number(started.text);
   for (;;) {
-    const left = deadline - performance.now();
-    if (left <= 0 || !engine.think_slice(Math.min(SLICE_MS, left))) break;
+    const left = Math.max(deadline - performance.now(), 1);
+    if (!engine.think_slice(Math.min(SLICE_MS, left)) || performance.now() >= deadline) break;
     await breathe();
     if (stopped(m)) break;
   }
