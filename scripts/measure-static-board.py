@@ -4,9 +4,11 @@ Chromium through chromedriver: from opening the page to a usable board, the
 endgame tables' build in the worker, from opening the page to the engine's
 first move (the engine South, hard, 1000 ms), and the engine's nodes per
 second in a worker of its own (5 s analyses in 300 ms slices; the nps of the
-last slice that went deeper). Serve target/web/ first, e.g.
+last slice that went deeper), and the depth of 1000 ms hints at full
+strength on positions out of the book (`--depths` alone: only those, for
+comparing two builds). Serve target/web/ first, e.g.
 `cd target/web && python3 -m http.server 8000`, then
-`scripts/measure-static-board.py http://127.0.0.1:8000/`.
+`scripts/measure-static-board.py http://127.0.0.1:8000/ [--depths]`.
 The machine is shared: take medians of a few runs."""
 import json
 import subprocess
@@ -54,7 +56,44 @@ const stream = (path) => new Promise((res) => {
 """
 
 
-def main(url):
+DEPTH_SCRIPT = """
+const done = arguments[0];
+const w = new Worker('worker.js');
+let id = 0; const wait = new Map(); let built = null;
+const tables = new Promise((r) => { built = r; });
+w.onmessage = (e) => {
+  const m = e.data;
+  if (m.note && m.note.includes('Built')) built();
+  const f = wait.get(m.id);
+  if (f) f(m);
+};
+const call = (msg) => new Promise((res) => {
+  const i = ++id; wait.set(i, res); w.postMessage(Object.assign({ id: i }, msg));
+});
+const stream = (path) => new Promise((res) => {
+  const i = ++id; let last = null;
+  wait.set(i, (m) => { if (m.event === 'info') last = JSON.parse(m.text); else res(last); });
+  w.postMessage({ id: i, method: 'GET', path, stream: true });
+});
+(async () => {
+  const out = [];
+  await tables;
+  const setups = [
+    { variant: 'oware', position: '5-0-6-5-5-5-1-6-5-5-5-0-0-0-S' },
+    { variant: 'colors16' },
+    { variant: 'transparent80' },
+  ];
+  for (const setup of setups) {
+    const g = JSON.parse((await call({ method: 'POST', path: '/api/games', type: 'application/json', text: JSON.stringify(setup) })).text);
+    const hint = JSON.parse((await call({ method: 'POST', path: '/api/games/' + g.id + '/hint', type: 'application/json', text: '{"movetime": 1000}' })).text);
+    out.push({ setup: setup.variant, depth: hint.depth, book: !!hint.book });
+  }
+  done(out);
+})();
+"""
+
+
+def main(url, depths_only):
     driver = subprocess.Popen(["/usr/bin/chromedriver", f"--port={PORT}"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -89,13 +128,19 @@ def main(url):
     try:
         req("POST", f"/session/{sid}/timeouts", {"script": 180000})
         req("POST", f"/session/{sid}/url", {"url": url})
+        if depths_only:
+            depths = req("POST", f"/session/{sid}/execute/async", {"script": DEPTH_SCRIPT, "args": []})
+            for row in depths["value"]:
+                print(f"1000 ms hint, {row['setup']}: depth {row['depth']}" + (" (book)" if row["book"] else ""))
+            return
         usable = poll("return document.querySelector('.hole.playable') && performance.now()")
         print(f"usable board: {usable:.0f} ms after opening the page")
         note = poll("const n = document.getElementById('note').textContent;"
                     " return n.includes('Built') && n", step=0.05, tries=1200)
         print(f"tables: {note}")
         js("sessionStorage.setItem('awale-players', JSON.stringify({mode: 'engine', humanSide: 'N',"
-           " level: 'hard', movetime: 1000})); sessionStorage.removeItem('awale-game');")
+           " level: 'hard', movetime: 1000})); sessionStorage.removeItem('awale-game');"
+           " sessionStorage.removeItem('awale-setup');")
         req("POST", f"/session/{sid}/refresh", {})
         first = poll("return window.awale && window.awale.game && window.awale.game.moves.length > 0"
                      " && performance.now()")
@@ -109,4 +154,5 @@ def main(url):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000/")
+    args = [a for a in sys.argv[1:] if a != "--depths"]
+    main(args[0] if args else "http://127.0.0.1:8000/", "--depths" in sys.argv[1:])

@@ -4,17 +4,23 @@
 // freezes while it thinks.
 //
 // A search here is synchronous: the worker reads no message while it runs.
-// So every search (an engine move, a hint, the values of the moves, an
-// analysis) thinks in slices of SLICE_MS, its transposition table kept warm
-// between them, reading its messages in between: a stop, or any other
-// request on the game, ends it within a slice. A request on a game that
+// So every search thinks in slices (an analysis of SLICE_MS, an engine
+// move, a hint or the values of the moves of THINK_SLICE_MS), its
+// transposition table kept warm between them, reading its messages in
+// between: a stop, or any other request on the game, ends it within a
+// slice. A request on a game that
 // came while the engine chose a move stops that move, as on the server: it
 // is not played (409); a hint or the values of the moves answer what they
 // found so far.
 "use strict";
 
-/// How long a search thinks before it reads its messages, in ms.
+/// How long an analysis thinks before it reads its messages, in ms.
 const SLICE_MS = 300;
+/// The same for an engine move, a hint or the values of the moves: longer,
+/// since each slice loses the iteration it was in (300 ms slices cost a
+/// 1000 ms search about two plies), and the page's default 1000 ms search
+/// runs as one slice.
+const THINK_SLICE_MS = 1000;
 
 let engine = null;
 const queue = [];
@@ -110,7 +116,7 @@ async function serve(m) {
   const deadline = performance.now() + Number(started.text);
   for (;;) {
     const left = Math.max(deadline - performance.now(), 1);
-    if (!engine.think_slice(Math.min(SLICE_MS, left)) || performance.now() >= deadline) break;
+    if (!engine.think_slice(Math.min(THINK_SLICE_MS, left)) || performance.now() >= deadline) break;
     await breathe();
     if (stopped(m)) break;
   }
