@@ -8,18 +8,16 @@
 // move, a hint or the values of the moves of THINK_SLICE_MS), its
 // transposition table kept warm between them, reading its messages in
 // between: a stop, or any other request on the game, ends it within a
-// slice. A request on a game that
-// came while the engine chose a move stops that move, as on the server: it
-// is not played (409); a hint or the values of the moves answer what they
-// found so far.
+// slice. A stopped engine move is not played (409, as on the server); a
+// stopped hint or values of the moves answer what they found so far.
 "use strict";
 
 /// How long an analysis thinks before it reads its messages, in ms.
 const SLICE_MS = 300;
 /// The same for an engine move, a hint or the values of the moves: longer,
-/// since each slice loses the iteration it was in (300 ms slices cost a
-/// 1000 ms search about two plies), and the page's default 1000 ms search
-/// runs as one slice.
+/// since each slice loses the iteration it was in (BENCHMARKS.md, "Engine
+/// moves and hints in slices"), so the page's default 1000 ms search runs
+/// as one slice.
 const THINK_SLICE_MS = 1000;
 
 let engine = null;
