@@ -22,7 +22,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--window-size=1200,900"]
 
-NPS_SCRIPT = """
+# A worker of its own, with `call` (one request) and `stream` (an analysis
+# stream) answered through its messages, and `tables` once it has built them.
+WORKER = """
 const done = arguments[0];
 const w = new Worker('worker.js');
 let id = 0; const wait = new Map(); let built = null;
@@ -41,7 +43,9 @@ const stream = (path) => new Promise((res) => {
   wait.set(i, (m) => { if (m.event === 'info') last = JSON.parse(m.text); else res(last); });
   w.postMessage({ id: i, method: 'GET', path, stream: true });
 });
-(async () => {
+"""
+
+NPS_SCRIPT = WORKER + """(async () => {
   const out = [];
   const g = JSON.parse((await call({ method: 'POST', path: '/api/games', type: 'application/json', text: '{}' })).text);
   await tables;
@@ -56,26 +60,7 @@ const stream = (path) => new Promise((res) => {
 """
 
 
-DEPTH_SCRIPT = """
-const done = arguments[0];
-const w = new Worker('worker.js');
-let id = 0; const wait = new Map(); let built = null;
-const tables = new Promise((r) => { built = r; });
-w.onmessage = (e) => {
-  const m = e.data;
-  if (m.note && m.note.includes('Built')) built();
-  const f = wait.get(m.id);
-  if (f) f(m);
-};
-const call = (msg) => new Promise((res) => {
-  const i = ++id; wait.set(i, res); w.postMessage(Object.assign({ id: i }, msg));
-});
-const stream = (path) => new Promise((res) => {
-  const i = ++id; let last = null;
-  wait.set(i, (m) => { if (m.event === 'info') last = JSON.parse(m.text); else res(last); });
-  w.postMessage({ id: i, method: 'GET', path, stream: true });
-});
-(async () => {
+DEPTH_SCRIPT = WORKER + """(async () => {
   const out = [];
   await tables;
   const setups = [
