@@ -3,15 +3,13 @@
 //! its messages (a stop, another request) in between. Each slice's
 //! iterations deeper than any sent before are the stream's `info` events.
 
-use std::time::Duration;
-
 use awale_board::calls::{self, Board, Outcome, Prepared};
 use awale_board::errors::ApiError;
 use awale_board::mind::InfoJson;
 use awale_board::think::BestMove;
 use awale_core::search::Skill;
 
-use crate::search::seed;
+use crate::search::{self, seed};
 
 /// One analysis stream.
 pub struct Analysis {
@@ -49,10 +47,7 @@ impl Analysis {
     /// search proved a result or returned well before its time), and the
     /// JSON of the iterations deeper than any before.
     pub fn slice(&mut self, ms: f64) -> (bool, Vec<String>) {
-        let time = Duration::from_millis(ms.max(1.0) as u64);
-        let started = web_time::Instant::now();
-        let outcome = calls::think_here(self.prepared.mind.as_mut(), &calls::limits(time, 1));
-        let early = started.elapsed() < time / 2;
+        let (outcome, early) = search::slice(&mut self.prepared, ms, 1);
         let before = self.depth();
         if outcome.reports.last().map_or(0, |i| i.depth) >= before {
             self.best = outcome.best.clone().or(self.best.take());

@@ -68,13 +68,7 @@ impl Thinking {
     /// slice returned well before its time: a book or table move, a weaker
     /// step's capped search, a proven result).
     pub fn slice(&mut self, ms: f64) -> bool {
-        let time = Duration::from_millis(ms.max(1.0) as u64);
-        let started = web_time::Instant::now();
-        let outcome = calls::think_here(
-            self.prepared.mind.as_mut(),
-            &calls::limits(time, self.lines),
-        );
-        let early = started.elapsed() < time / 2;
+        let (outcome, early) = slice(&mut self.prepared, ms, self.lines);
         if depth(Some(&outcome)) >= depth(self.outcome.as_ref()) {
             self.outcome = Some(outcome);
         }
@@ -88,6 +82,18 @@ impl Thinking {
             reports: Vec::new(),
         })
     }
+}
+
+/// One slice of a search: `ms` of thinking (at least 1) for `lines` lines
+/// with the prepared mind, its table kept from the slices before; what it
+/// found, and whether it returned well before its time (a book or table
+/// move, a capped search, a proven result), so that more time would find
+/// no more.
+pub fn slice(prepared: &mut Prepared, ms: f64, lines: usize) -> (Outcome, bool) {
+    let time = Duration::from_millis(ms.max(1.0) as u64);
+    let started = web_time::Instant::now();
+    let outcome = calls::think_here(prepared.mind.as_mut(), &calls::limits(time, lines));
+    (outcome, started.elapsed() < time / 2)
 }
 
 /// The deepest iteration an outcome reports (0 for none).
