@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::game::Scoreboard;
+use crate::game::{Scoreboard, Side};
 
 /// Implements [`Scoreboard`] for a board whose fields `scores: [u8; 2]`
 /// and `side: u8` hold the captured seeds and the side to move.
@@ -50,6 +50,6 @@ pub(crate) fn write_board(
         holes.join(" "),
         board.score(0),
         board.score(1),
-        if board.side() == 0 { 'S' } else { 'N' }
+        Side::BOTH[board.side()].letter()
     )
 }
