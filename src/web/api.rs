@@ -4,6 +4,7 @@
 //! ([`crate::think`]); a new request on a game stops the search it runs.
 
 use std::collections::HashMap;
+use std::future::{ready, Ready};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -13,7 +14,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use awale_board::calls::{self, Prepared, SearchBody};
+use awale_board::calls::{self, Board, Prepared, SearchBody};
 pub use awale_board::calls::{movetime, Outcome, DEFAULT_MOVETIME, MOVETIME_RANGE};
 
 use super::errors::{ApiError, WebError};
@@ -109,21 +110,34 @@ pub async fn levels() -> Json<Vec<calls::LevelJson>> {
 /// A handler's JSON answer.
 type Answer<T> = Result<Json<T>, WebError>;
 
+/// The handler of a call on one game that needs only the game's id
+/// (`GET /api/games/{id}`, `stop`, `undo`, `redo`): the game's state, or
+/// the call's error.
+pub fn on_game(
+    call: fn(&Board, &str) -> Result<StateJson, ApiError>,
+) -> impl Fn(State<Arc<App>>, Path<String>) -> Ready<Answer<StateJson>> + Clone + Send + Sync {
+    move |State(app), Path(id)| ready(call(&app.board, &id).map(Json).map_err(WebError::from))
+}
+
+/// The handler of a call on one game with a body (`move`, `position`,
+/// `POST record`): the game's state, or the call's error.
+pub fn on_game_with_body(
+    call: fn(&Board, &str, &[u8]) -> Result<StateJson, ApiError>,
+) -> impl Fn(State<Arc<App>>, Path<String>, Bytes) -> Ready<Answer<StateJson>> + Clone + Send + Sync
+{
+    move |State(app), Path(id), body| {
+        ready(
+            call(&app.board, &id, &body)
+                .map(Json)
+                .map_err(WebError::from),
+        )
+    }
+}
+
 /// `POST /api/games`: 201 and the state of a new game.
 pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, WebError> {
     let state = calls::create(&app.board, &body)?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
-}
-
-/// `GET /api/games/{id}`.
-pub async fn get(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<StateJson> {
-    Ok(Json(calls::get(&app.board, &id)?))
-}
-
-/// `POST /api/games/{id}/stop`: stops the game's search, if any, and
-/// answers the state ([`calls::stop`]).
-pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<StateJson> {
-    Ok(Json(calls::stop(&app.board, &id)?))
 }
 
 /// `DELETE /api/games/{id}`: 204.
@@ -133,34 +147,6 @@ pub async fn delete(
 ) -> Result<StatusCode, WebError> {
     calls::delete(&app.board, &id)?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// `POST /api/games/{id}/move`.
-pub async fn play(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Answer<StateJson> {
-    Ok(Json(calls::play(&app.board, &id, &body)?))
-}
-
-/// `POST /api/games/{id}/undo`.
-pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<StateJson> {
-    Ok(Json(calls::undo(&app.board, &id)?))
-}
-
-/// `POST /api/games/{id}/redo`.
-pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Answer<StateJson> {
-    Ok(Json(calls::redo(&app.board, &id)?))
-}
-
-/// `POST /api/games/{id}/position`: a new line of the same rules.
-pub async fn position(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Answer<StateJson> {
-    Ok(Json(calls::position(&app.board, &id, &body)?))
 }
 
 /// A search about to start with what it holds.
@@ -264,14 +250,4 @@ pub async fn get_record(
     let format = query.get("format").map(String::as_str);
     let text = calls::get_record(&app.board, &id, format)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
-}
-
-/// `POST /api/games/{id}/record`: the game of a record (records format
-/// or OGN) replaces the game.
-pub async fn post_record(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    body: Bytes,
-) -> Answer<StateJson> {
-    Ok(Json(calls::post_record(&app.board, &id, &body)?))
 }

@@ -33,7 +33,7 @@ use crate::book::Book;
 use crate::registry::Evaluation;
 use crate::tables::loader::{self, Source};
 use crate::tables::Rules;
-use awale_board::calls::Board;
+use awale_board::calls::{self, Board};
 use errors::error_response;
 use games::Store;
 use limit::SearchLimit;
@@ -77,19 +77,28 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/variants", get(api::variants))
         .route("/api/levels", get(api::levels))
         .route("/api/games", post(api::create))
-        .route("/api/games/{id}", get(api::get).delete(api::delete))
-        .route("/api/games/{id}/move", post(api::play))
-        .route("/api/games/{id}/undo", post(api::undo))
-        .route("/api/games/{id}/redo", post(api::redo))
-        .route("/api/games/{id}/position", post(api::position))
+        .route(
+            "/api/games/{id}",
+            get(api::on_game(calls::get)).delete(api::delete),
+        )
+        .route(
+            "/api/games/{id}/move",
+            post(api::on_game_with_body(calls::play)),
+        )
+        .route("/api/games/{id}/undo", post(api::on_game(calls::undo)))
+        .route("/api/games/{id}/redo", post(api::on_game(calls::redo)))
+        .route(
+            "/api/games/{id}/position",
+            post(api::on_game_with_body(calls::position)),
+        )
         .route("/api/games/{id}/engine", post(api::engine))
-        .route("/api/games/{id}/stop", post(api::stop))
+        .route("/api/games/{id}/stop", post(api::on_game(calls::stop)))
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/moves", post(api::moves))
         .route("/api/games/{id}/analysis", get(analysis::analysis))
         .route(
             "/api/games/{id}/record",
-            get(api::get_record).post(api::post_record),
+            get(api::get_record).post(api::on_game_with_body(calls::post_record)),
         );
     let routes = Router::new()
         .route("/", get(page::index))
