@@ -34,7 +34,7 @@ use super::ordering::{capture_key, is_quiet, quiet_key, sort_by_key_desc};
 use super::quiescence::QUIESCENCE_PLIES;
 use super::razoring;
 use super::score::{
-    clamp_heuristic, from_tt, game_result, table_result, to_tt, unscaled, within, INFINITE,
+    clamp_heuristic, from_tt, game_result, settle, table_result, to_tt, unscaled, within, INFINITE,
 };
 use super::singular;
 use super::split::{is_cut, SplitPoint, SPLIT_MIN_DEPTH};
@@ -229,7 +229,7 @@ impl<G: Game> Worker<G> {
         // value found below.
         let fresh = self.history.reversible_plies() == 0;
         if ply > 0 {
-            match self.oracle_window(sh, pos, fresh, ply, alpha, beta) {
+            match settle(self.probe(sh, pos, fresh, ply), alpha, beta) {
                 Ok(bounds) => node.known = bounds,
                 Err(settled) => return settled,
             }
@@ -616,7 +616,7 @@ impl<G: Game> Worker<G> {
     /// `fresh` says that `pos` was reached by an irreversible move (its
     /// history since then is only itself).
     #[inline]
-    fn probe(
+    pub(super) fn probe(
         &mut self,
         sh: &Shared<G>,
         pos: &G::Position,
@@ -627,28 +627,6 @@ impl<G: Game> Worker<G> {
         self.tbhits += 1;
         let me = sh.game.side_to_move(pos).index();
         Some((table_result(worst, me, ply), table_result(best, me, ply)))
-    }
-
-    /// What the oracle says of `pos` for the window `(alpha, beta)`:
-    /// `Err(score)` when that settles the node (the value itself, or a
-    /// bound outside the window), else `Ok` with the bounds the value found
-    /// below must be brought within (the full range when it knows nothing).
-    #[inline]
-    pub(super) fn oracle_window(
-        &mut self,
-        sh: &Shared<G>,
-        pos: &G::Position,
-        fresh: bool,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> Result<(i32, i32), i32> {
-        match self.probe(sh, pos, fresh, ply) {
-            None => Ok((-INFINITE, INFINITE)),
-            Some((lower, upper)) if lower == upper || lower >= beta => Err(lower),
-            Some((_, upper)) if upper <= alpha => Err(upper),
-            Some(bounds) => Ok(bounds),
-        }
     }
 
     /// The plies by which the table's move `moves[tt_index]` at `pos` is

@@ -6,7 +6,7 @@
 //! endgame tables.
 
 use super::ordering::{capture_key, sort_by_key_desc};
-use super::score::{clamp_heuristic, game_result, within};
+use super::score::{clamp_heuristic, game_result, settle, within};
 use super::thread::{Shared, Worker, MAX_PLY};
 use crate::game::Game;
 
@@ -34,7 +34,7 @@ impl<G: Game> Worker<G> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        let known = match self.oracle_window(sh, pos, fresh, ply, alpha, beta) {
+        let known = match settle(self.probe(sh, pos, fresh, ply), alpha, beta) {
             Ok(bounds) => bounds,
             Err(settled) => return settled,
         };

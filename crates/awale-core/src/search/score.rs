@@ -151,6 +151,20 @@ pub(crate) fn within(score: i32, known: (i32, i32)) -> i32 {
     }
 }
 
+/// What the oracle's bounds `known` on a node's value (`None`: it knows
+/// nothing) mean for the window `(alpha, beta)`: `Err(score)` when they
+/// settle the node (the value itself, or a bound outside the window), else
+/// `Ok` with the bounds the value found below must be brought within.
+#[inline]
+pub(crate) fn settle(known: Option<(i32, i32)>, alpha: i32, beta: i32) -> Result<(i32, i32), i32> {
+    match known {
+        None => Ok((-INFINITE, INFINITE)),
+        Some((lower, upper)) if lower == upper || lower >= beta => Err(lower),
+        Some((_, upper)) if upper <= alpha => Err(upper),
+        Some(bounds) => Ok(bounds),
+    }
+}
+
 #[inline]
 pub(crate) fn table_result(scores: [u32; 2], me: usize, ply: usize) -> i32 {
     Score::table(scores[me], scores[1 - me], ply as u32).0
@@ -204,6 +218,17 @@ pub(crate) fn unscaled(score: i32, scale: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_oracle_settles_a_node_by_its_value_or_a_bound_outside_the_window() {
+        assert_eq!(settle(None, -5, 5), Ok((-INFINITE, INFINITE)));
+        assert_eq!(settle(Some((3, 3)), -5, 5), Err(3), "the value itself");
+        assert_eq!(settle(Some((7, 20)), -5, 5), Err(7), "fails high");
+        assert_eq!(settle(Some((5, 20)), -5, 5), Err(5), "at beta");
+        assert_eq!(settle(Some((-20, -8)), -5, 5), Err(-8), "fails low");
+        assert_eq!(settle(Some((-20, -5)), -5, 5), Err(-5), "at alpha");
+        assert_eq!(settle(Some((-20, 2)), -5, 5), Ok((-20, 2)), "bounds only");
+    }
 
     #[test]
     fn unscaled_scores_are_in_plain_centiseeds() {
