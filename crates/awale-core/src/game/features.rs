@@ -4,7 +4,7 @@
 //! search never uses this trait; it sees the result through
 //! [`Game::evaluate`].
 
-use super::Game;
+use super::{Game, Scoreboard};
 
 /// A variant with a fitted linear evaluation.
 pub trait Features: Game {
@@ -25,9 +25,7 @@ pub trait Features: Game {
     /// The captured seeds, mine minus the opponent's, in centiseeds: the
     /// part of the evaluation that is not fitted.
     fn captured(&self, pos: &Self::Position) -> i32 {
-        let scores = self.scores(pos);
-        let me = self.side_to_move(pos).index();
-        (scores[me] as i32 - scores[1 - me] as i32) * 100
+        pos.captured_lead()
     }
 }
 

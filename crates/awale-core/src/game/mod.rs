@@ -209,6 +209,15 @@ pub trait Scoreboard: Copy {
 
     /// Seeds captured by South (0) or North (1).
     fn score(self, side: usize) -> u32;
+
+    /// The seeds the side to move has captured less the opponent's, in
+    /// centiseeds (100 a seed, the unit of every evaluation): the part of
+    /// an evaluation that is not fitted.
+    #[inline(always)]
+    fn captured_lead(self) -> i32 {
+        let me = self.side();
+        100 * (self.score(me) as i32 - self.score(1 - me) as i32)
+    }
 }
 
 /// A variant of the game: its rules, options, notation and evaluation.
@@ -423,6 +432,27 @@ mod tests {
         for side in Side::BOTH {
             assert_eq!(Side::from_index(side.index()), side);
         }
+    }
+
+    /// Captured seeds `[south, north]` and the side to move.
+    #[derive(Clone, Copy)]
+    struct Scores([u32; 2], usize);
+
+    impl Scoreboard for Scores {
+        fn side(self) -> usize {
+            self.1
+        }
+
+        fn score(self, side: usize) -> u32 {
+            self.0[side]
+        }
+    }
+
+    #[test]
+    fn the_captured_lead_is_the_movers_in_centiseeds() {
+        assert_eq!(Scores([10, 4], 0).captured_lead(), 600);
+        assert_eq!(Scores([10, 4], 1).captured_lead(), -600);
+        assert_eq!(Scores([0, 0], 1).captured_lead(), 0);
     }
 
     #[test]

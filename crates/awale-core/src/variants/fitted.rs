@@ -70,13 +70,18 @@ impl<T: FeatureSet> Fitted<T> {
     /// The evaluation of `pos` from the side to move, in centiseeds.
     #[inline]
     pub fn evaluate(&self, pos: T::Position) -> i32 {
-        captured_by(pos) + self.folded.value(pos)
+        pos.captured_lead() + self.folded.value(pos)
     }
 
     /// The evaluation split into named terms (the captured seeds, then one
     /// per group of features); they sum to [`Fitted::evaluate`].
     pub fn terms(&self, pos: T::Position) -> Vec<(&'static str, i32)> {
-        group_terms(captured_by(pos), &self.weights, &T::values(pos), T::GROUPS)
+        group_terms(
+            pos.captured_lead(),
+            &self.weights,
+            &T::values(pos),
+            T::GROUPS,
+        )
     }
 }
 
@@ -135,20 +140,6 @@ pub(crate) fn bucket_name(what: &str, b: usize, buckets: usize) -> String {
     format!("{what}={b}{plus}")
 }
 
-/// The captured seeds of the side `me` less the opponent's, in
-/// centiseeds (100 a seed, the unit of every weight).
-#[inline]
-pub(crate) fn captured(scores: [u32; 2], me: usize) -> i32 {
-    100 * (scores[me] as i32 - scores[1 - me] as i32)
-}
-
-/// The captured seeds of the side to move in `pos` less the opponent's,
-/// in centiseeds.
-#[inline]
-pub(crate) fn captured_by(pos: impl Scoreboard) -> i32 {
-    captured([pos.score(0), pos.score(1)], pos.side())
-}
-
 /// Weights that differ from feature to feature, for the tests of an
 /// evaluation: `(i * step) % modulus - modulus / 2` for feature `i`.
 #[cfg(test)]
@@ -188,7 +179,7 @@ pub(crate) fn assert_folded_as_weighed<T: FeatureSet>(positions: &[T::Position])
         assert_dot_product(
             &w,
             &values,
-            captured_by(pos),
+            pos.captured_lead(),
             e.evaluate(pos),
             &e.terms(pos),
         );
@@ -212,8 +203,6 @@ mod tests {
     fn the_last_bucket_holds_the_larger_counts() {
         assert_eq!(bucket_name("cells", 3, 7), "cells=3");
         assert_eq!(bucket_name("cells", 6, 7), "cells=6+");
-        assert_eq!(captured([10, 4], 0), 600);
-        assert_eq!(captured([10, 4], 1), -600);
     }
 
     #[test]

@@ -33,6 +33,7 @@ use std::sync::{Arc, OnceLock};
 use super::features::{self, Eval};
 use super::weights::{self, WeightsError};
 use super::Board;
+use crate::game::Scoreboard;
 
 /// The fitted evaluation (`src/variants/oware/network.bin`, made by `awale
 /// tune --net`: the linear weights of [`LINEAR_EMBEDDED`] and a network),
@@ -228,8 +229,7 @@ pub fn terms_with(board: Board, w: &Weights) -> [(&'static str, i32); 5] {
 /// The evaluation with weights `w`.
 #[inline]
 pub fn evaluate_with(board: Board, w: &Weights) -> i32 {
-    let me = board.side();
-    let captured = 100 * (board.score(me) as i32 - board.score(1 - me) as i32);
+    let captured = board.captured_lead();
     if *w
         == (Weights {
             on_side: 0,
@@ -240,6 +240,7 @@ pub fn evaluate_with(board: Board, w: &Weights) -> i32 {
     {
         return captured;
     }
+    let me = board.side();
     let mine = counts(board, me);
     let theirs = counts(board, 1 - me);
     captured

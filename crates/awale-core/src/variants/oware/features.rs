@@ -26,7 +26,7 @@
 
 use super::net::Net;
 use super::Board;
-use crate::game::{group_terms, Group};
+use crate::game::{group_terms, Group, Scoreboard};
 use crate::variants::fitted;
 
 /// The identifier of this feature set, stored in weight files.
@@ -169,13 +169,6 @@ pub fn values(board: Board) -> [i32; COUNT] {
     std::array::from_fn(|i| a[i] - b[i])
 }
 
-/// The captured seeds, mine minus the opponent's, in centiseeds.
-#[inline(always)]
-pub fn captured(board: Board) -> i32 {
-    let me = board.side();
-    100 * (board.score(me) as i32 - board.score(1 - me) as i32)
-}
-
 /// The hand-set evaluation of [`super::eval::WEIGHTS`] written in this
 /// feature set: 10 per seed on side, 60 per non-empty hole. It gives the
 /// same values as [`super::eval::evaluate_with`] with those weights (the
@@ -256,7 +249,7 @@ impl Eval {
         let me = board.side();
         let (mine_bits, theirs_bits) = (board.row(me), board.row(1 - me));
         let (mine, theirs) = (bytes(mine_bits), bytes(theirs_bits));
-        let mut s = captured(board);
+        let mut s = board.captured_lead();
         let (mut tm, mut tt) = (0, 0);
         for h in 0..6 {
             let (m, t) = (usize::from(mine[h]), usize::from(theirs[h]));
@@ -280,7 +273,12 @@ impl Eval {
     /// The evaluation split into named terms (the captured seeds, then one
     /// per group of [`GROUPS`]); they sum to [`Eval::evaluate`].
     pub fn terms(&self, board: Board) -> Vec<(&'static str, i32)> {
-        let mut terms = group_terms(captured(board), &self.weights, &values(board), &GROUPS);
+        let mut terms = group_terms(
+            board.captured_lead(),
+            &self.weights,
+            &values(board),
+            &GROUPS,
+        );
         if let Some(net) = &self.net {
             let me = board.side();
             terms.push(("network", net.value(&row(board, me), &row(board, 1 - me))));
@@ -304,10 +302,6 @@ impl crate::game::Features for super::Oware {
 
     fn start_weights() -> Vec<i32> {
         hand_set().to_vec()
-    }
-
-    fn captured(&self, pos: &Board) -> i32 {
-        captured(*pos)
     }
 }
 
@@ -383,7 +377,7 @@ mod tests {
         let b = Board::from_parts([1, 2, 0, 14, 0, 3, 4, 2, 2, 0, 1, 5], [6, 8], false);
         for b in [b, b.flip_side(), Board::START] {
             let evaluation = e.evaluate(b);
-            fitted::assert_dot_product(&w, &values(b), captured(b), evaluation, &e.terms(b));
+            fitted::assert_dot_product(&w, &values(b), b.captured_lead(), evaluation, &e.terms(b));
             assert_eq!(e.evaluate(b.flip_side()), -e.evaluate(b));
         }
     }
