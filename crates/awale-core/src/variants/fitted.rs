@@ -100,6 +100,50 @@ pub(crate) const fn layout<const N: usize>(sizes: [(&'static str, usize); N]) ->
     groups
 }
 
+/// A group of features that counts one quantity (a hole's seeds, the
+/// seeds on a side) in buckets: a feature for each count below the last
+/// bucket, and the last for that count or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Buckets {
+    /// The feature that counts 0.
+    pub first: usize,
+    /// How many buckets.
+    pub len: usize,
+}
+
+impl Buckets {
+    /// The buckets of a group of a [`layout`]: the whole group.
+    #[inline(always)]
+    pub const fn of(group: Group) -> Buckets {
+        Buckets {
+            first: group.1,
+            len: group.2 - group.1,
+        }
+    }
+
+    /// The buckets of relative hole `h` in a group of `len` buckets per
+    /// hole, hole 0's first.
+    #[inline(always)]
+    pub const fn per_hole(group: Group, len: usize, h: usize) -> Buckets {
+        Buckets {
+            first: group.1 + len * h,
+            len,
+        }
+    }
+
+    /// The feature that counts `n`.
+    #[inline(always)]
+    pub const fn index(self, n: usize) -> usize {
+        self.first + if n < self.len { n } else { self.len - 1 }
+    }
+
+    /// The weights of the buckets as a table indexed by the count, for
+    /// the counts `0..N`.
+    pub fn table<const N: usize>(self, weights: &[i32]) -> [i32; N] {
+        std::array::from_fn(|n| weights[self.index(n)])
+    }
+}
+
 /// The number of features of a layout: where its last group ends.
 pub(crate) const fn count(groups: &[Group]) -> usize {
     match groups.last() {
@@ -203,6 +247,18 @@ mod tests {
     fn the_last_bucket_holds_the_larger_counts() {
         assert_eq!(bucket_name("cells", 3, 7), "cells=3");
         assert_eq!(bucket_name("cells", 6, 7), "cells=6+");
+    }
+
+    #[test]
+    fn the_last_bucket_counts_the_rest() {
+        const GROUPS: [Group; 2] = layout([("holes", 2 * 3), ("side", 4)]);
+        let side = Buckets::of(GROUPS[1]);
+        assert_eq!(side, Buckets { first: 6, len: 4 });
+        assert_eq!([0, 3, 4, 40].map(|n| side.index(n)), [6, 9, 9, 9]);
+        let hole1 = Buckets::per_hole(GROUPS[0], 3, 1);
+        assert_eq!([0, 1, 2, 7].map(|n| hole1.index(n)), [3, 4, 5, 5]);
+        let weights: Vec<i32> = (0..10).collect();
+        assert_eq!(side.table::<6>(&weights), [6, 7, 8, 9, 9, 9]);
     }
 
     #[test]

@@ -37,7 +37,7 @@
 
 use super::{Board, Colors12, HOLES, SEEDS};
 use crate::game::{push_nonzero, Features, Group, Scoreboard};
-use crate::variants::fitted::{self, FeatureSet, Fitted};
+use crate::variants::fitted::{self, Buckets, FeatureSet, Fitted};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 12;
@@ -65,14 +65,19 @@ pub const GROUPS: [Group; 6] = fitted::layout([
 pub const COUNT: usize = fitted::count(&GROUPS);
 /// Index of the special-seeds-on-side feature.
 pub const SPECIALS: usize = GROUPS[1].1;
-/// First index of the cell buckets.
-pub const CELLS: usize = GROUPS[2].1;
+/// The cell buckets.
+const CELLS: Buckets = Buckets::of(GROUPS[2]);
 /// Index of the capture-threat feature.
 pub const THREATS: usize = GROUPS[3].1;
-/// First index of the side-total buckets.
-pub const SIDE_TOTAL: usize = GROUPS[4].1;
+/// The side-total buckets.
+const SIDE_TOTAL: Buckets = Buckets::of(GROUPS[4]);
 /// Index of the moves feature.
 pub const MOVES: usize = GROUPS[5].1;
+
+/// The seed-count buckets of relative hole `h`.
+const fn hole_buckets(h: usize) -> Buckets {
+    Buckets::per_hole(GROUPS[0], HOLE_BUCKETS, h)
+}
 
 /// A short name of feature `i` (for the weight listings).
 pub fn name(i: usize) -> String {
@@ -149,16 +154,16 @@ fn side_values(mine: &[Hole; ROW], theirs: &[Hole; ROW]) -> [i32; COUNT] {
     let mut total = 0;
     for (h, hole) in mine.iter().enumerate() {
         let n = hole.seeds() as usize;
-        v[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)] += 1;
+        v[hole_buckets(h).index(n)] += 1;
         for c in hole.cells() {
-            v[CELLS + (c as usize).min(CELL_BUCKETS - 1)] += 1;
+            v[CELLS.index(c as usize)] += 1;
         }
         v[SPECIALS] += hole.special as i32;
         v[MOVES] += hole.moves() as i32;
         total += n;
     }
     v[THREATS] = threats(mine, theirs) as i32;
-    v[SIDE_TOTAL + total.min(SIDE_BUCKETS - 1)] += 1;
+    v[SIDE_TOTAL.index(total)] += 1;
     v
 }
 
@@ -219,11 +224,9 @@ impl FeatureSet for FoldedWeights {
 
     fn fold(weights: &[i32]) -> FoldedWeights {
         FoldedWeights {
-            hole: std::array::from_fn(|h| {
-                std::array::from_fn(|n| weights[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)])
-            }),
-            cell: std::array::from_fn(|c| weights[CELLS + c.min(CELL_BUCKETS - 1)]),
-            side: std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]),
+            hole: std::array::from_fn(|h| hole_buckets(h).table(weights)),
+            cell: CELLS.table(weights),
+            side: SIDE_TOTAL.table(weights),
             special: weights[SPECIALS],
             threat: weights[THREATS],
             moves: weights[MOVES],
@@ -316,9 +319,9 @@ mod tests {
         assert!(values(start).iter().all(|&v| v == 0));
         let south = row(start, 0);
         let v = side_values(&south, &row(start, 1));
-        assert_eq!(v[CELLS + 3], 12, "twelve cells of 3");
+        assert_eq!(v[CELLS.index(3)], 12, "twelve cells of 3");
         assert_eq!(v[MOVES], 12, "two colours in each hole");
-        assert_eq!(v[SIDE_TOTAL + 16], 1, "36 seeds on the side");
+        assert_eq!(v[SIDE_TOTAL.index(16)], 1, "36 seeds on the side");
         assert_eq!(v[THREATS], 0, "no cell of 1 or 2 at the start");
         assert_eq!(Eval::captures_only().evaluate(start), 0);
         assert!(Eval::new(vec![0; COUNT - 1]).is_none());
@@ -337,22 +340,33 @@ mod tests {
         let b = Board::from_parts(red, black, special, [0, 0], 0, 0);
         let v = side_values(&row(b, 0), &row(b, 1));
         assert_eq!(v[THREATS], 1);
-        assert_eq!(v[HOLE_BUCKETS * 5 + 1], 1);
+        assert_eq!(v[hole_buckets(5).index(1)], 1);
         assert_eq!(v[12], 1, "hole 0: 69 seeds, bucketed as 12+");
         let north = side_values(&row(b, 1), &row(b, 0));
         assert_eq!(north[SPECIALS], 1);
-        assert_eq!(north[CELLS + 1], 1, "the red cell: the special seed");
-        assert_eq!(north[CELLS + 3], 1, "the black cell: 2 and the special");
+        assert_eq!(north[CELLS.index(1)], 1, "the red cell: the special seed");
+        assert_eq!(
+            north[CELLS.index(3)],
+            1,
+            "the black cell: 2 and the special"
+        );
         assert_eq!(north[MOVES], 1, "black only: one sowing");
     }
 
     #[test]
     fn every_feature_has_a_name_and_the_index_of_the_table() {
-        let starts = (SPECIALS, CELLS, THREATS, SIDE_TOTAL, MOVES, COUNT);
+        let starts = (
+            SPECIALS,
+            CELLS.first,
+            THREATS,
+            SIDE_TOTAL.first,
+            MOVES,
+            COUNT,
+        );
         assert_eq!(starts, (78, 79, 86, 87, 104, 105));
         fitted::assert_named(COUNT, name);
         assert_eq!(name(12), "hole0=12+");
-        assert_eq!(name(CELLS + 6), "cells=6+");
-        assert_eq!(name(SIDE_TOTAL + 16), "side total=16+");
+        assert_eq!(name(CELLS.index(6)), "cells=6+");
+        assert_eq!(name(SIDE_TOTAL.index(16)), "side total=16+");
     }
 }

@@ -30,7 +30,7 @@
 
 use super::{Board, HOLES};
 use crate::game::{Group, Scoreboard};
-use crate::variants::fitted::{self, FeatureSet, Fitted};
+use crate::variants::fitted::{self, Buckets, FeatureSet, Fitted};
 use crate::variants::hole_bytes::{byte, byte_sum, nonzero_bytes};
 
 /// The identifier of this feature set, stored in weight files.
@@ -59,8 +59,10 @@ pub const RED: usize = GROUPS[1].1;
 pub const BLUE: usize = RED + 1;
 /// Index of the transparent-seeds-on-side feature.
 pub const CLEAR: usize = RED + 2;
-/// First index of the side-total buckets.
-pub const SIDE_TOTAL: usize = GROUPS[2].1;
+/// The seed-count buckets of a hole.
+const HOLE: Buckets = Buckets::of(GROUPS[0]);
+/// The side-total buckets.
+const SIDE_TOTAL: Buckets = Buckets::of(GROUPS[2]);
 /// Index of the moves feature.
 pub const MOVES: usize = GROUPS[3].1;
 
@@ -112,12 +114,12 @@ impl SideCounts {
     fn values(&self) -> [i32; COUNT] {
         let mut v = [0i32; COUNT];
         for &n in &self.holes {
-            v[(n as usize).min(HOLE_BUCKETS - 1)] += 1;
+            v[HOLE.index(n as usize)] += 1;
         }
         v[RED] = self.kinds[0] as i32;
         v[BLUE] = self.kinds[1] as i32;
         v[CLEAR] = self.kinds[2] as i32;
-        v[SIDE_TOTAL + (self.total() as usize).min(SIDE_BUCKETS - 1)] += 1;
+        v[SIDE_TOTAL.index(self.total() as usize)] += 1;
         v[MOVES] = self.moves as i32;
         v
     }
@@ -173,8 +175,8 @@ impl FeatureSet for FoldedWeights {
 
     fn fold(weights: &[i32]) -> FoldedWeights {
         FoldedWeights {
-            hole: std::array::from_fn(|n| weights[n.min(HOLE_BUCKETS - 1)]),
-            side: std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]),
+            hole: HOLE.table(weights),
+            side: SIDE_TOTAL.table(weights),
             kinds: [weights[RED], weights[BLUE], weights[CLEAR]],
             moves: weights[MOVES],
         }
@@ -297,10 +299,10 @@ mod tests {
 
     #[test]
     fn every_feature_has_a_name_and_the_index_of_the_table() {
-        let starts = (RED, BLUE, CLEAR, SIDE_TOTAL, MOVES, COUNT);
+        let starts = (RED, BLUE, CLEAR, SIDE_TOTAL.first, MOVES, COUNT);
         assert_eq!(starts, (13, 14, 15, 16, 33, 34));
         fitted::assert_named(COUNT, name);
         assert_eq!(name(12), "holes=12+");
-        assert_eq!(name(SIDE_TOTAL + 16), "side total=16+");
+        assert_eq!(name(SIDE_TOTAL.index(16)), "side total=16+");
     }
 }

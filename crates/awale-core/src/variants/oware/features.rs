@@ -27,7 +27,7 @@
 use super::net::Net;
 use super::Board;
 use crate::game::{group_terms, Group, Scoreboard};
-use crate::variants::fitted;
+use crate::variants::fitted::{self, Buckets};
 
 /// The identifier of this feature set, stored in weight files.
 pub const FEATURE_SET: u32 = 1;
@@ -57,8 +57,13 @@ pub const REACH: usize = GROUPS[2].1;
 pub const KROO: usize = GROUPS[3].1;
 /// Index of the capture-threat feature.
 pub const THREATS: usize = GROUPS[4].1;
-/// First index of the side-total buckets.
-pub const SIDE_TOTAL: usize = GROUPS[5].1;
+/// The side-total buckets.
+const SIDE_TOTAL: Buckets = Buckets::of(GROUPS[5]);
+
+/// The seed-count buckets of relative hole `h`.
+const fn hole_buckets(h: usize) -> Buckets {
+    Buckets::per_hole(GROUPS[0], HOLE_BUCKETS, h)
+}
 
 /// A short name of feature `i` (for the weight listings).
 pub fn name(i: usize) -> String {
@@ -148,14 +153,14 @@ fn side_values(mine: u64, theirs: u64) -> [i32; COUNT] {
     let mut v = [0i32; COUNT];
     let mut total = 0;
     for (h, n) in mine.iter().map(|&n| usize::from(n)).enumerate() {
-        v[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)] += 1;
+        v[hole_buckets(h).index(n)] += 1;
         v[REACH] += reach(h, n);
         v[KROO] += if n >= 12 { n as i32 } else { 0 };
         total += n;
     }
     v[ON_SIDE] = total as i32;
     v[THREATS] = threats(&mine, exposed(theirs));
-    v[SIDE_TOTAL + total.min(SIDE_BUCKETS - 1)] += 1;
+    v[SIDE_TOTAL.index(total)] += 1;
     v
 }
 
@@ -177,8 +182,8 @@ pub fn hand_set() -> [i32; COUNT] {
     let w = super::eval::WEIGHTS;
     let mut v = [0i32; COUNT];
     for h in 0..6 {
-        for b in 1..HOLE_BUCKETS {
-            v[HOLE_BUCKETS * h + b] = w.mobility;
+        for n in 1..HOLE_BUCKETS {
+            v[hole_buckets(h).index(n)] = w.mobility;
         }
     }
     v[ON_SIDE] = w.on_side;
@@ -209,13 +214,13 @@ impl Eval {
         let mut hole = Box::new([[0i32; 256]; 6]);
         for (h, row) in hole.iter_mut().enumerate() {
             for (n, cell) in row.iter_mut().enumerate().take(MAX_SEEDS + 1) {
-                *cell = weights[HOLE_BUCKETS * h + n.min(HOLE_BUCKETS - 1)]
+                *cell = weights[hole_buckets(h).index(n)]
                     + weights[ON_SIDE] * n as i32
                     + weights[REACH] * reach(h, n)
                     + if n >= 12 { weights[KROO] * n as i32 } else { 0 };
             }
         }
-        let side = std::array::from_fn(|t| weights[SIDE_TOTAL + t.min(SIDE_BUCKETS - 1)]);
+        let side = SIDE_TOTAL.table(&weights);
         Eval {
             weights,
             hole,
@@ -362,12 +367,12 @@ mod tests {
 
     #[test]
     fn every_feature_has_a_name_and_the_index_of_the_table() {
-        let starts = (ON_SIDE, REACH, KROO, THREATS, SIDE_TOTAL, COUNT);
+        let starts = (ON_SIDE, REACH, KROO, THREATS, SIDE_TOTAL.first, COUNT);
         assert_eq!(starts, (78, 79, 80, 81, 82, 94));
         fitted::assert_named(COUNT, name);
-        assert_eq!(name(HOLE_BUCKETS * 5 + 12), "hole5=12+");
+        assert_eq!(name(hole_buckets(5).index(12)), "hole5=12+");
         assert_eq!(name(KROO), "kroo");
-        assert_eq!(name(SIDE_TOTAL + 11), "side total=11+");
+        assert_eq!(name(SIDE_TOTAL.index(11)), "side total=11+");
     }
 
     #[test]
