@@ -5,6 +5,7 @@
 //! random positions, and property tests over random games.
 
 use crate::common::games::{assert_keys_exact, engine_perft, random_game};
+use crate::common::models::{perft, perft_since, Model};
 use awale::game::Game;
 use awale::variants::colors12::Colors12;
 use proptest::prelude::*;
@@ -114,7 +115,9 @@ impl Simple {
         }
         out
     }
+}
 
+impl Model for Simple {
     fn moves(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.scores[0] >= 38 || self.scores[1] >= 38 || self.scores == [37, 37] {
@@ -210,29 +213,9 @@ impl Simple {
         next
     }
 
-    fn perft(&self, depth: u32, since_capture: &mut Vec<Simple>) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if since_capture[..since_capture.len() - 1].contains(self) {
-            return 0;
-        }
-        let moves = self.moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for mv in moves {
-            let next = self.play(&mv);
-            if next.scores != self.scores || next.hand != self.hand {
-                total += next.perft(depth - 1, &mut vec![next.clone()]);
-            } else {
-                since_capture.push(next.clone());
-                total += next.perft(depth - 1, since_capture);
-                since_capture.pop();
-            }
-        }
-        total
+    /// A capture or a placement: neither can be undone.
+    fn forgets(&self, next: &Simple) -> bool {
+        next.scores != self.scores || next.hand != self.hand
     }
 }
 
@@ -262,12 +245,7 @@ fn simple_model_agrees_on_perft_from_the_start_to_depth_5() {
     let game = Colors12;
     let start = Simple::parse(&game.format_position(&game.start()));
     for (d, &expected) in START_PERFT.iter().enumerate().take(5) {
-        assert_eq!(
-            start.perft(d as u32 + 1, &mut vec![start.clone()]),
-            expected,
-            "depth {}",
-            d + 1
-        );
+        assert_eq!(perft(&start, d as u32 + 1), expected, "depth {}", d + 1);
     }
 }
 
@@ -282,15 +260,15 @@ fn simple_model_agrees_at_depth_6_below_the_first_moves() {
     let simple = Simple::parse(&game.format_position(&start));
     for mv in simple.moves().iter().take(2) {
         let next = simple.play(mv);
-        // As `Simple::perft` follows a move from the start.
-        let mut since = if next.scores != simple.scores || next.hand != simple.hand {
-            vec![next.clone()]
+        // As `perft` follows a move from the start.
+        let mut earlier = if simple.forgets(&next) {
+            Vec::new()
         } else {
-            vec![simple.clone(), next.clone()]
+            vec![simple.clone()]
         };
         let engine_next = game.play(&start, game.parse_move(&start, mv).unwrap());
         assert_eq!(
-            next.perft(5, &mut since),
+            perft_since(&next, 5, &mut earlier),
             engine_perft(&game, &engine_next, 5),
             "below {mv}"
         );
@@ -302,7 +280,7 @@ fn simple_model_agrees_at_depth_6_below_the_first_moves() {
 fn simple_model_agrees_on_perft_from_the_start_at_depth_6() {
     let game = Colors12;
     let start = Simple::parse(&game.format_position(&game.start()));
-    assert_eq!(start.perft(6, &mut vec![start.clone()]), START_PERFT[5]);
+    assert_eq!(perft(&start, 6), START_PERFT[5]);
 }
 
 proptest! {
@@ -333,7 +311,7 @@ proptest! {
         }
         let last = *random_game(&game, &choices).last().unwrap();
         let simple = Simple::parse(&game.format_position(&last));
-        prop_assert_eq!(engine_perft(&game, &last, 2), simple.perft(2, &mut vec![simple.clone()]));
+        prop_assert_eq!(engine_perft(&game, &last, 2), perft(&simple, 2));
     }
 
     /// Seeds are conserved; moves and positions survive formatting and

@@ -6,6 +6,7 @@
 
 use crate::common::games::{assert_keys_exact, engine_perft, random_game};
 use crate::common::letters;
+use crate::common::models::{perft, Model};
 use awale::game::Game;
 use awale::variants::colors16::Colors16;
 use proptest::prelude::*;
@@ -61,7 +62,9 @@ impl Simple {
         }
         scores[0] >= 33 || scores[1] >= 33 || scores == [32, 32] || left < 8
     }
+}
 
+impl Model for Simple {
     fn moves(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.over() {
@@ -114,31 +117,10 @@ impl Simple {
         next
     }
 
-    /// Perft with this variant's repetition choice: a position repeated
-    /// since the last capture ends the path.
-    fn perft(&self, depth: u32, since_capture: &mut Vec<Simple>) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if since_capture[..since_capture.len() - 1].contains(self) {
-            return 0;
-        }
-        let moves = self.moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for mv in moves {
-            let next = self.play(&mv);
-            if next.scores != self.scores {
-                total += next.perft(depth - 1, &mut vec![next.clone()]);
-            } else {
-                since_capture.push(next.clone());
-                total += next.perft(depth - 1, since_capture);
-                since_capture.pop();
-            }
-        }
-        total
+    /// This variant's repetition choice: a position repeated since the
+    /// last capture ends the path.
+    fn forgets(&self, next: &Simple) -> bool {
+        next.scores != self.scores
     }
 }
 
@@ -165,12 +147,7 @@ fn simple_model_agrees_on_perft_from_the_start_to_depth_6() {
     let game = Colors16;
     let start = Simple::parse(&game.format_position(&game.start()));
     for (d, &expected) in START_PERFT.iter().enumerate() {
-        assert_eq!(
-            start.perft(d as u32 + 1, &mut vec![start.clone()]),
-            expected,
-            "depth {}",
-            d + 1
-        );
+        assert_eq!(perft(&start, d as u32 + 1), expected, "depth {}", d + 1);
     }
 }
 
@@ -201,7 +178,7 @@ proptest! {
         }
         let last = *random_game(&game, &choices).last().unwrap();
         let simple = Simple::parse(&game.format_position(&last));
-        prop_assert_eq!(engine_perft(&game, &last, 3), simple.perft(3, &mut vec![simple.clone()]));
+        prop_assert_eq!(engine_perft(&game, &last, 3), perft(&simple, 3));
     }
 
     /// Seeds are conserved; moves and positions survive formatting and

@@ -10,6 +10,7 @@
 
 use crate::common::games::{assert_keys_exact, engine_perft, random_game};
 use crate::common::letters;
+use crate::common::models::{perft, Model};
 use awale::game::Game;
 use awale::variants::transparent::{Transparent80, Transparent96};
 use proptest::prelude::*;
@@ -96,7 +97,9 @@ impl Simple {
     fn over(&self) -> bool {
         self.result().is_some()
     }
+}
 
+impl Model for Simple {
     fn moves(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.over() {
@@ -164,13 +167,9 @@ impl Simple {
         next
     }
 
-    /// Perft without repetition cuts (the variants have no repetition rule).
-    fn perft(&self, depth: u32) -> u64 {
-        let moves = self.moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
-        }
-        moves.iter().map(|mv| self.play(mv).perft(depth - 1)).sum()
+    /// After every move: the variants have no repetition rule.
+    fn forgets(&self, _next: &Simple) -> bool {
+        true
     }
 }
 
@@ -199,7 +198,10 @@ fn perft_from_the_start_is_pinned() {
 }
 
 fn simple_perft<G: Game>(game: &G, year: Year, depth: u32) -> u64 {
-    Simple::parse(year, &game.format_position(&game.start())).perft(depth)
+    perft(
+        &Simple::parse(year, &game.format_position(&game.start())),
+        depth,
+    )
 }
 
 #[test]
@@ -272,7 +274,7 @@ fn matches_the_simple_model<G: Game>(
     }
     let last = *random_game(game, choices).last().unwrap();
     let simple = Simple::parse(year, &game.format_position(&last));
-    prop_assert_eq!(engine_perft(game, &last, 3), simple.perft(3));
+    prop_assert_eq!(engine_perft(game, &last, 3), perft(&simple, 3));
     Ok(())
 }
 

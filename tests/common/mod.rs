@@ -6,6 +6,7 @@ pub mod examples;
 pub mod files;
 pub mod games;
 pub mod letters;
+pub mod models;
 pub mod process;
 pub mod records;
 pub mod scratch;
