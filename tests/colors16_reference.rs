@@ -1,128 +1,14 @@
 //! `colors16` checked against a second, deliberately simple implementation
-//! of its rules written here (holes as vectors of seed letters, one seed
-//! sown per loop step, positions read and written as strings): perft from
-//! the start, move lists and results on random positions, and property
-//! tests over random games.
+//! of its rules (the 16-hole family's model, `tests/common/family16.rs`):
+//! perft from the start, move lists and results on random positions, and
+//! property tests over random games.
 
+use crate::common::family16::{Rules, Simple16};
 use crate::common::games::{assert_keys_exact, engine_perft, random_game};
-use crate::common::letters;
 use crate::common::models::{perft, Model};
 use awale::game::Game;
 use awale::variants::colors16::Colors16;
 use proptest::prelude::*;
-
-/// The simple model: `holes[1..=16]` hold seed letters (`R`, `B`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Simple {
-    holes: Vec<Vec<char>>,
-    scores: [u32; 2],
-    side: usize,
-}
-
-/// Player 1 (index 0) owns the odd hole numbers.
-fn owner(hole: usize) -> usize {
-    if hole % 2 == 1 {
-        0
-    } else {
-        1
-    }
-}
-
-impl Simple {
-    fn parse(text: &str) -> Simple {
-        let (holes, scores, side) = letters::read(text, 16);
-        Simple {
-            holes,
-            scores,
-            side,
-        }
-    }
-
-    fn text(&self) -> String {
-        letters::write(&self.holes, &['R', 'B'], self.scores, self.side)
-    }
-
-    fn on_board(&self) -> u32 {
-        self.holes.iter().map(|h| h.len() as u32).sum()
-    }
-
-    fn seeds_of(&self, side: usize) -> u32 {
-        (1..=16)
-            .filter(|&h| owner(h) == side)
-            .map(|h| self.holes[h].len() as u32)
-            .sum()
-    }
-
-    fn over(&self) -> bool {
-        let mut scores = self.scores;
-        let mut left = self.on_board();
-        if self.seeds_of(self.side) == 0 {
-            scores[1 - self.side] += left;
-            left = 0;
-        }
-        scores[0] >= 33 || scores[1] >= 33 || scores == [32, 32] || left < 8
-    }
-}
-
-impl Model for Simple {
-    fn moves(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        if self.over() {
-            return out;
-        }
-        for h in 1..=16 {
-            if owner(h) != self.side {
-                continue;
-            }
-            for c in ['R', 'B'] {
-                if self.holes[h].contains(&c) {
-                    out.push(format!("{h}{c}"));
-                }
-            }
-        }
-        out
-    }
-
-    fn play(&self, mv: &str) -> Simple {
-        let mut next = self.clone();
-        let (number, colour) = mv.split_at(mv.len() - 1);
-        let h: usize = number.parse().unwrap();
-        let c = colour.chars().next().unwrap();
-        let n = next.holes[h].iter().filter(|&&s| s == c).count();
-        next.holes[h].retain(|&s| s != c);
-        let mut at = h;
-        for _ in 0..n {
-            loop {
-                at = at % 16 + 1;
-                if at == h || (c == 'B' && owner(at) == self.side) {
-                    continue;
-                }
-                break;
-            }
-            next.holes[at].push(c);
-        }
-        let mut i = at;
-        while next.holes[i].len() == 2 || next.holes[i].len() == 3 {
-            next.scores[self.side] += next.holes[i].len() as u32;
-            next.holes[i].clear();
-            i = if i == 1 { 16 } else { i - 1 };
-        }
-        if next.seeds_of(1 - self.side) == 0 {
-            next.scores[self.side] += next.on_board();
-            for hole in next.holes.iter_mut() {
-                hole.clear();
-            }
-        }
-        next.side = 1 - self.side;
-        next
-    }
-
-    /// This variant's repetition choice: a position repeated since the
-    /// last capture ends the path.
-    fn forgets(&self, next: &Simple) -> bool {
-        next.scores != self.scores
-    }
-}
 
 /// The engine's own counts from the start, depths 1..=6, pinned when the
 /// variant was written (`awale perft`); the simple model confirms every
@@ -145,7 +31,7 @@ fn perft_from_the_start_is_pinned() {
 #[test]
 fn simple_model_agrees_on_perft_from_the_start_to_depth_6() {
     let game = Colors16;
-    let start = Simple::parse(&game.format_position(&game.start()));
+    let start = Simple16::parse(Rules::Colors16, &game.format_position(&game.start()));
     for (d, &expected) in START_PERFT.iter().enumerate() {
         assert_eq!(perft(&start, d as u32 + 1), expected, "depth {}", d + 1);
     }
@@ -161,7 +47,7 @@ proptest! {
         let game = Colors16;
         for pos in random_game(&game, &choices) {
             let text = game.format_position(&pos);
-            let simple = Simple::parse(&text);
+            let simple = Simple16::parse(Rules::Colors16, &text);
             prop_assert_eq!(simple.text(), text.clone());
             let mut moves = Default::default();
             game.legal_moves(&pos, &mut moves);
@@ -177,7 +63,7 @@ proptest! {
             }
         }
         let last = *random_game(&game, &choices).last().unwrap();
-        let simple = Simple::parse(&game.format_position(&last));
+        let simple = Simple16::parse(Rules::Colors16, &game.format_position(&last));
         prop_assert_eq!(engine_perft(&game, &last, 3), perft(&simple, 3));
     }
 
@@ -189,7 +75,7 @@ proptest! {
         for pos in random_game(&game, &choices) {
             let [s, n] = game.scores(&pos);
             let text = game.format_position(&pos);
-            let simple = Simple::parse(&text);
+            let simple = Simple16::parse(Rules::Colors16, &text);
             prop_assert_eq!(s + n + simple.on_board(), 64);
             prop_assert_eq!(game.parse_position(&text), Ok(pos));
             prop_assert_eq!(game.key(&game.parse_position(&text).unwrap()), game.key(&pos));

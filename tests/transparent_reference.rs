@@ -1,177 +1,18 @@
 //! `transparent80` and `transparent96` checked against a second,
-//! deliberately simple implementation of their rules written here (holes as
-//! vectors of seed letters, one seed sown per loop step, positions read and
-//! written as strings, `docs/rules.md` followed line by line): perft from the
-//! start; property tests on the positions of random games and on scattered
-//! positions of any make (a side to move without seeds, both players at
-//! 40, few seeds left), where both must agree on the move list, the
+//! deliberately simple implementation of their rules (the 16-hole family's
+//! model, `tests/common/family16.rs`, `docs/rules.md` followed line by
+//! line): perft from the start; property tests on the positions of random
+//! games and on scattered positions of any make (a side to move without
+//! seeds, both players at 40, few seeds left), where both must agree on the move list, the
 //! position after every move and the end with its final scores; and any
 //! move or position text read or refused without a panic.
 
+use crate::common::family16::{Rules, Simple16};
 use crate::common::games::{assert_keys_exact, engine_perft, random_game};
-use crate::common::letters;
 use crate::common::models::{perft, Model};
 use awale::game::Game;
 use awale::variants::transparent::{Transparent80, Transparent96};
 use proptest::prelude::*;
-
-/// Which rule set the simple model follows.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Year {
-    /// 2023/24: 80 seeds, `NTC` sows the transparent seeds alone.
-    T80,
-    /// 2025/26: 96 seeds, `NTC` goes on with colour `C`, both at 40 ends.
-    T96,
-}
-
-impl Year {
-    fn seeds(self) -> u32 {
-        match self {
-            Year::T80 => 80,
-            Year::T96 => 96,
-        }
-    }
-}
-
-/// The simple model: `holes[1..=16]` hold seed letters (`R`, `B`, `T`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Simple {
-    year: Year,
-    holes: Vec<Vec<char>>,
-    scores: [u32; 2],
-    side: usize,
-}
-
-/// Player 1 (index 0) owns the odd hole numbers.
-fn owner(hole: usize) -> usize {
-    if hole % 2 == 1 {
-        0
-    } else {
-        1
-    }
-}
-
-impl Simple {
-    fn parse(year: Year, text: &str) -> Simple {
-        let (holes, scores, side) = letters::read(text, 16);
-        Simple {
-            year,
-            holes,
-            scores,
-            side,
-        }
-    }
-
-    fn text(&self) -> String {
-        letters::write(&self.holes, &['R', 'B', 'T'], self.scores, self.side)
-    }
-
-    fn on_board(&self) -> u32 {
-        self.holes.iter().map(|h| h.len() as u32).sum()
-    }
-
-    fn seeds_of(&self, side: usize) -> u32 {
-        (1..=16)
-            .filter(|&h| owner(h) == side)
-            .map(|h| self.holes[h].len() as u32)
-            .sum()
-    }
-
-    /// The final scores when the game is over, `None` while it goes on.
-    fn result(&self) -> Option<[u32; 2]> {
-        let mut scores = self.scores;
-        let mut left = self.on_board();
-        if self.seeds_of(self.side) == 0 {
-            scores[1 - self.side] += left;
-            left = 0;
-        }
-        let half = self.year.seeds() / 2;
-        let won = scores[0] > half || scores[1] > half;
-        let drawn = match self.year {
-            Year::T80 => scores == [40, 40],
-            Year::T96 => scores[0] >= 40 && scores[1] >= 40,
-        };
-        (won || drawn || left < 10).then_some(scores)
-    }
-
-    fn over(&self) -> bool {
-        self.result().is_some()
-    }
-}
-
-impl Model for Simple {
-    fn moves(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        if self.over() {
-            return out;
-        }
-        for h in 1..=16 {
-            if owner(h) != self.side {
-                continue;
-            }
-            for c in ['R', 'B'] {
-                if self.holes[h].contains(&c) {
-                    out.push(format!("{h}{c}"));
-                }
-            }
-            if self.holes[h].contains(&'T') {
-                out.push(format!("{h}TR"));
-                out.push(format!("{h}TB"));
-            }
-        }
-        out
-    }
-
-    fn play(&self, mv: &str) -> Simple {
-        let mut next = self.clone();
-        let like = mv.chars().last().unwrap();
-        let transparent = mv.contains('T');
-        let h: usize = mv.trim_end_matches(['R', 'B', 'T']).parse().unwrap();
-        // The seeds that leave the hole, in the order they are sown.
-        let mut hand: Vec<char> = Vec::new();
-        if transparent {
-            hand.extend(next.holes[h].iter().filter(|&&s| s == 'T'));
-            next.holes[h].retain(|&s| s != 'T');
-            if self.year == Year::T96 {
-                hand.extend(next.holes[h].iter().filter(|&&s| s == like));
-                next.holes[h].retain(|&s| s != like);
-            }
-        } else {
-            hand.extend(next.holes[h].iter().filter(|&&s| s == like));
-            next.holes[h].retain(|&s| s != like);
-        }
-        let mut at = h;
-        for seed in hand {
-            loop {
-                at = at % 16 + 1;
-                if at == h || (like == 'B' && owner(at) == self.side) {
-                    continue;
-                }
-                break;
-            }
-            next.holes[at].push(seed);
-        }
-        let mut i = at;
-        while next.holes[i].len() == 2 || next.holes[i].len() == 3 {
-            next.scores[self.side] += next.holes[i].len() as u32;
-            next.holes[i].clear();
-            i = if i == 1 { 16 } else { i - 1 };
-        }
-        if next.seeds_of(1 - self.side) == 0 {
-            next.scores[self.side] += next.on_board();
-            for hole in next.holes.iter_mut() {
-                hole.clear();
-            }
-        }
-        next.side = 1 - self.side;
-        next
-    }
-
-    /// After every move: the variants have no repetition rule.
-    fn forgets(&self, _next: &Simple) -> bool {
-        true
-    }
-}
 
 /// The engine's own counts from the start, depths 1..=5 (depth 6 is in
 /// `BENCHMARKS.md`), pinned when the variants were written (`awale
@@ -197,9 +38,9 @@ fn perft_from_the_start_is_pinned() {
     pinned(&Transparent96, &START_96);
 }
 
-fn simple_perft<G: Game>(game: &G, year: Year, depth: u32) -> u64 {
+fn simple_perft<G: Game>(game: &G, rules: Rules, depth: u32) -> u64 {
     perft(
-        &Simple::parse(year, &game.format_position(&game.start())),
+        &Simple16::parse(rules, &game.format_position(&game.start())),
         depth,
     )
 }
@@ -209,12 +50,12 @@ fn simple_models_agree_on_perft_from_the_start_to_depth_4() {
     for d in 1..=4 {
         let i = d as usize - 1;
         assert_eq!(
-            simple_perft(&Transparent80, Year::T80, d),
+            simple_perft(&Transparent80, Rules::T80, d),
             START_80[i],
             "80, depth {d}"
         );
         assert_eq!(
-            simple_perft(&Transparent96, Year::T96, d),
+            simple_perft(&Transparent96, Rules::T96, d),
             START_96[i],
             "96, depth {d}"
         );
@@ -226,13 +67,13 @@ fn simple_models_agree_on_perft_from_the_start_to_depth_4() {
 /// by side.
 #[test]
 fn simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent80() {
-    assert_eq!(simple_perft(&Transparent80, Year::T80, 5), START_80[4]);
+    assert_eq!(simple_perft(&Transparent80, Rules::T80, 5), START_80[4]);
 }
 
 /// See [`simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent80`].
 #[test]
 fn simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent96() {
-    assert_eq!(simple_perft(&Transparent96, Year::T96, 5), START_96[4]);
+    assert_eq!(simple_perft(&Transparent96, Rules::T96, 5), START_96[4]);
 }
 
 /// Move lists, the result of every move and the end of the game (final
@@ -240,12 +81,12 @@ fn simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent96() {
 /// does a shallow perft at its end.
 fn matches_the_simple_model<G: Game>(
     game: &G,
-    year: Year,
+    rules: Rules,
     choices: &[usize],
 ) -> Result<(), TestCaseError> {
     for pos in random_game(game, choices) {
         let text = game.format_position(&pos);
-        let simple = Simple::parse(year, &text);
+        let simple = Simple16::parse(rules, &text);
         prop_assert_eq!(simple.text(), text.clone());
         let mut moves = G::Moves::default();
         game.legal_moves(&pos, &mut moves);
@@ -273,19 +114,19 @@ fn matches_the_simple_model<G: Game>(
         }
     }
     let last = *random_game(game, choices).last().unwrap();
-    let simple = Simple::parse(year, &game.format_position(&last));
+    let simple = Simple16::parse(rules, &game.format_position(&last));
     prop_assert_eq!(engine_perft(game, &last, 3), perft(&simple, 3));
     Ok(())
 }
 
-/// A position of `year` built from `places`, one per seed of the game (32
+/// A position of `rules` built from `places`, one per seed of the game (32
 /// red, 32 blue, then the transparent ones): below 16 the seed lies in hole
 /// `place + 1`, otherwise it is in South's score (even) or North's (odd).
 /// Many seeds off the board make the endings common.
-fn scattered(year: Year, places: &[usize], side: usize) -> Simple {
+fn scattered(rules: Rules, places: &[usize], side: usize) -> Simple16 {
     let mut holes = vec![Vec::new(); 17];
     let mut scores = [0, 0];
-    for (i, &place) in places.iter().enumerate().take(year.seeds() as usize) {
+    for (i, &place) in places.iter().enumerate().take(rules.seeds() as usize) {
         let seed = match i {
             0..=31 => 'R',
             32..=63 => 'B',
@@ -297,8 +138,8 @@ fn scattered(year: Year, places: &[usize], side: usize) -> Simple {
             scores[place % 2] += 1;
         }
     }
-    Simple {
-        year,
+    Simple16 {
+        rules,
         holes,
         scores,
         side,
@@ -325,7 +166,7 @@ fn mix(places: &[usize], off: &[usize], share: usize, salt: usize) -> Vec<usize>
 /// without seeds, both players at 40, few seeds left), the engine reads
 /// the simple model's string and agrees with it on the end, the final
 /// scores, the legal moves and the position after each.
-fn scattered_position_agrees<G: Game>(game: &G, simple: &Simple) -> Result<(), TestCaseError> {
+fn scattered_position_agrees<G: Game>(game: &G, simple: &Simple16) -> Result<(), TestCaseError> {
     let text = simple.text();
     let pos = game
         .parse_position(&text)
@@ -362,14 +203,14 @@ fn scattered_position_agrees<G: Game>(game: &G, simple: &Simple) -> Result<(), T
 /// either case.
 fn conservation_and_round_trips<G: Game>(
     game: &G,
-    year: Year,
+    rules: Rules,
     choices: &[usize],
 ) -> Result<(), TestCaseError> {
     for pos in random_game(game, choices) {
         let [s, n] = game.scores(&pos);
         let text = game.format_position(&pos);
-        let simple = Simple::parse(year, &text);
-        prop_assert_eq!(s + n + simple.on_board(), year.seeds());
+        let simple = Simple16::parse(rules, &text);
+        prop_assert_eq!(s + n + simple.on_board(), rules.seeds());
         prop_assert_eq!(game.parse_position(&text), Ok(pos));
         prop_assert_eq!(
             game.key(&game.parse_position(&text).unwrap()),
@@ -391,12 +232,12 @@ proptest! {
 
     #[test]
     fn transparent80_matches_the_simple_model(choices in prop::collection::vec(0usize..64, 0..160)) {
-        matches_the_simple_model(&Transparent80, Year::T80, &choices)?;
+        matches_the_simple_model(&Transparent80, Rules::T80, &choices)?;
     }
 
     #[test]
     fn transparent96_matches_the_simple_model(choices in prop::collection::vec(0usize..64, 0..160)) {
-        matches_the_simple_model(&Transparent96, Year::T96, &choices)?;
+        matches_the_simple_model(&Transparent96, Rules::T96, &choices)?;
     }
 
     #[test]
@@ -407,7 +248,7 @@ proptest! {
         salt in 0usize..80,
         side in 0usize..2,
     ) {
-        let simple = scattered(Year::T80, &mix(&places, &off, share, salt), side);
+        let simple = scattered(Rules::T80, &mix(&places, &off, share, salt), side);
         scattered_position_agrees(&Transparent80, &simple)?;
     }
 
@@ -419,18 +260,18 @@ proptest! {
         salt in 0usize..96,
         side in 0usize..2,
     ) {
-        let simple = scattered(Year::T96, &mix(&places, &off, share, salt), side);
+        let simple = scattered(Rules::T96, &mix(&places, &off, share, salt), side);
         scattered_position_agrees(&Transparent96, &simple)?;
     }
 
     #[test]
     fn conservation_and_round_trips_80(choices in prop::collection::vec(0usize..64, 0..250)) {
-        conservation_and_round_trips(&Transparent80, Year::T80, &choices)?;
+        conservation_and_round_trips(&Transparent80, Rules::T80, &choices)?;
     }
 
     #[test]
     fn conservation_and_round_trips_96(choices in prop::collection::vec(0usize..64, 0..250)) {
-        conservation_and_round_trips(&Transparent96, Year::T96, &choices)?;
+        conservation_and_round_trips(&Transparent96, Rules::T96, &choices)?;
     }
 }
 

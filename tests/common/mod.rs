@@ -3,6 +3,7 @@
 pub mod books;
 pub mod engine;
 pub mod examples;
+pub mod family16;
 pub mod files;
 pub mod games;
 pub mod letters;
