@@ -4,8 +4,10 @@
 //! written as strings): perft from the start, move lists and results on
 //! random positions, and property tests over random games.
 
-use crate::common::games::{assert_keys_exact, engine_perft, random_game};
-use crate::common::models::{perft, perft_since, Model};
+use crate::common::games::{
+    assert_keys_exact, assert_start_perft, engine_perft, random_game, round_trips,
+};
+use crate::common::models::{agrees_on_moves, assert_perft, perft, perft_since, Model};
 use awale::game::Game;
 use awale::variants::colors12::Colors12;
 use proptest::prelude::*;
@@ -55,34 +57,6 @@ impl Simple {
         }
     }
 
-    fn text(&self) -> String {
-        let mut out = String::new();
-        for hole in &self.holes[1..] {
-            let mut cell = String::new();
-            for c in ['R', 'B', 'S'] {
-                let n = count(hole, c);
-                if n > 0 {
-                    cell += &format!("{n}{c}");
-                }
-            }
-            if cell.is_empty() {
-                cell.push('0');
-            }
-            out += &cell;
-            out.push('-');
-        }
-        out += &format!(
-            "{}-{}-{}",
-            self.scores[0],
-            self.scores[1],
-            if self.side == 0 { 'S' } else { 'N' }
-        );
-        if self.hand > 0 {
-            out += &format!("-{}S", self.hand);
-        }
-        out
-    }
-
     fn seeds_of(&self, side: usize) -> u32 {
         (1..=12)
             .filter(|&h| owner(h) == side)
@@ -118,6 +92,34 @@ impl Simple {
 }
 
 impl Model for Simple {
+    fn text(&self) -> String {
+        let mut out = String::new();
+        for hole in &self.holes[1..] {
+            let mut cell = String::new();
+            for c in ['R', 'B', 'S'] {
+                let n = count(hole, c);
+                if n > 0 {
+                    cell += &format!("{n}{c}");
+                }
+            }
+            if cell.is_empty() {
+                cell.push('0');
+            }
+            out += &cell;
+            out.push('-');
+        }
+        out += &format!(
+            "{}-{}-{}",
+            self.scores[0],
+            self.scores[1],
+            if self.side == 0 { 'S' } else { 'N' }
+        );
+        if self.hand > 0 {
+            out += &format!("-{}S", self.hand);
+        }
+        out
+    }
+
     fn moves(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.scores[0] >= 38 || self.scores[1] >= 38 || self.scores == [37, 37] {
@@ -229,24 +231,14 @@ const START_PERFT: [u64; 6] = [12, 144, 3_384, 87_660, 2_044_564, 51_795_832];
 
 #[test]
 fn perft_from_the_start_is_pinned() {
-    let game = Colors12;
-    for (d, &expected) in START_PERFT.iter().enumerate() {
-        assert_eq!(
-            engine_perft(&game, &game.start(), d as u32 + 1),
-            expected,
-            "depth {}",
-            d + 1
-        );
-    }
+    assert_start_perft(&Colors12, &START_PERFT);
 }
 
 #[test]
 fn simple_model_agrees_on_perft_from_the_start_to_depth_5() {
     let game = Colors12;
     let start = Simple::parse(&game.format_position(&game.start()));
-    for (d, &expected) in START_PERFT.iter().enumerate().take(5) {
-        assert_eq!(perft(&start, d as u32 + 1), expected, "depth {}", d + 1);
-    }
+    assert_perft(&start, &START_PERFT[..5]);
 }
 
 /// The deepest count checked independently in the normal suite: the
@@ -292,22 +284,7 @@ proptest! {
     fn engine_matches_the_simple_model(choices in prop::collection::vec(0usize..1000, 0..150)) {
         let game = Colors12;
         for pos in random_game(&game, &choices) {
-            let text = game.format_position(&pos);
-            let simple = Simple::parse(&text);
-            prop_assert_eq!(simple.text(), text.clone());
-            let mut moves = Default::default();
-            game.legal_moves(&pos, &mut moves);
-            let mut listed: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
-            listed.sort();
-            let mut expected = simple.moves();
-            expected.sort();
-            prop_assert_eq!(&listed, &expected, "moves of {}", text);
-            prop_assert_eq!(moves.len(), game.count_legal_moves(&pos));
-            prop_assert_eq!(moves.is_empty(), game.end(&pos).is_some());
-            for mv in &expected {
-                let engine = game.play(&pos, game.parse_move(&pos, mv).unwrap());
-                prop_assert_eq!(game.format_position(&engine), simple.play(mv).text(), "{} after {}", text, mv);
-            }
+            agrees_on_moves(&game, &pos, &Simple::parse(&game.format_position(&pos)))?;
         }
         let last = *random_game(&game, &choices).last().unwrap();
         let simple = Simple::parse(&game.format_position(&last));
@@ -315,24 +292,21 @@ proptest! {
     }
 
     /// Seeds are conserved; moves and positions survive formatting and
-    /// parsing; every generated move is accepted by the parser as itself.
+    /// parsing; every generated move is accepted by the parser as itself,
+    /// `N` (black) read as `B`.
     #[test]
     fn conservation_and_round_trips(choices in prop::collection::vec(0usize..1000, 0..200)) {
         let game = Colors12;
         for pos in random_game(&game, &choices) {
             let [s, n] = game.scores(&pos);
-            let text = game.format_position(&pos);
-            let simple = Simple::parse(&text);
+            let simple = Simple::parse(&game.format_position(&pos));
             let on_board: u32 = simple.holes.iter().map(|h| h.len() as u32).sum();
             prop_assert_eq!(s + n + on_board + simple.hand, 74);
-            prop_assert_eq!(game.parse_position(&text), Ok(pos));
-            prop_assert_eq!(game.key(&game.parse_position(&text).unwrap()), game.key(&pos));
+            round_trips(&game, &pos)?;
             let mut moves = Default::default();
             game.legal_moves(&pos, &mut moves);
             for &mv in moves.iter() {
                 let written = game.format_move(&pos, mv);
-                prop_assert_eq!(game.parse_move(&pos, &written), Ok(mv));
-                prop_assert_eq!(game.parse_move(&pos, &written.to_lowercase()), Ok(mv));
                 prop_assert_eq!(game.parse_move(&pos, &written.replace('B', "N")), Ok(mv));
             }
         }

@@ -3,13 +3,13 @@
 //! model, `tests/common/family16.rs`, `docs/rules.md` followed line by
 //! line): perft from the start; property tests on the positions of random
 //! games and on scattered positions of any make (a side to move without
-//! seeds, both players at 40, few seeds left), where both must agree on the move list, the
-//! position after every move and the end with its final scores; and any
-//! move or position text read or refused without a panic.
+//! seeds, both players at 40, few seeds left), where both must agree on the
+//! move list, the position after every move and the end with its final
+//! scores; and any move or position text read or refused without a panic.
 
-use crate::common::family16::{Rules, Simple16};
-use crate::common::games::{assert_keys_exact, engine_perft, random_game};
-use crate::common::models::{perft, Model};
+use crate::common::family16::{conservation_and_round_trips, matches_the_model, Rules, Simple16};
+use crate::common::games::{assert_keys_exact, assert_start_perft, random_game};
+use crate::common::models::{agrees_on_moves, assert_perft, perft, Model};
 use awale::game::Game;
 use awale::variants::transparent::{Transparent80, Transparent96};
 use proptest::prelude::*;
@@ -21,45 +21,21 @@ use proptest::prelude::*;
 const START_80: [u64; 5] = [32, 1024, 31_320, 957_912, 28_037_648];
 const START_96: [u64; 5] = [32, 1024, 30_856, 929_896, 26_514_320];
 
-fn pinned<G: Game>(game: &G, counts: &[u64; 5]) {
-    for (d, &expected) in counts.iter().enumerate() {
-        assert_eq!(
-            engine_perft(game, &game.start(), d as u32 + 1),
-            expected,
-            "depth {}",
-            d + 1
-        );
-    }
-}
-
 #[test]
 fn perft_from_the_start_is_pinned() {
-    pinned(&Transparent80, &START_80);
-    pinned(&Transparent96, &START_96);
+    assert_start_perft(&Transparent80, &START_80);
+    assert_start_perft(&Transparent96, &START_96);
 }
 
-fn simple_perft<G: Game>(game: &G, rules: Rules, depth: u32) -> u64 {
-    perft(
-        &Simple16::parse(rules, &game.format_position(&game.start())),
-        depth,
-    )
+/// The model's start, read from the engine's.
+fn simple_start<G: Game>(game: &G, rules: Rules) -> Simple16 {
+    Simple16::parse(rules, &game.format_position(&game.start()))
 }
 
 #[test]
 fn simple_models_agree_on_perft_from_the_start_to_depth_4() {
-    for d in 1..=4 {
-        let i = d as usize - 1;
-        assert_eq!(
-            simple_perft(&Transparent80, Rules::T80, d),
-            START_80[i],
-            "80, depth {d}"
-        );
-        assert_eq!(
-            simple_perft(&Transparent96, Rules::T96, d),
-            START_96[i],
-            "96, depth {d}"
-        );
-    }
+    assert_perft(&simple_start(&Transparent80, Rules::T80), &START_80[..4]);
+    assert_perft(&simple_start(&Transparent96, Rules::T96), &START_96[..4]);
 }
 
 /// The deepest counts, [`START_80`]`[4]` and [`START_96`]`[4]`, from the
@@ -67,56 +43,19 @@ fn simple_models_agree_on_perft_from_the_start_to_depth_4() {
 /// by side.
 #[test]
 fn simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent80() {
-    assert_eq!(simple_perft(&Transparent80, Rules::T80, 5), START_80[4]);
+    assert_eq!(
+        perft(&simple_start(&Transparent80, Rules::T80), 5),
+        START_80[4]
+    );
 }
 
 /// See [`simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent80`].
 #[test]
 fn simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent96() {
-    assert_eq!(simple_perft(&Transparent96, Rules::T96, 5), START_96[4]);
-}
-
-/// Move lists, the result of every move and the end of the game (final
-/// scores) agree with the simple model along the random game `choices`, as
-/// does a shallow perft at its end.
-fn matches_the_simple_model<G: Game>(
-    game: &G,
-    rules: Rules,
-    choices: &[usize],
-) -> Result<(), TestCaseError> {
-    for pos in random_game(game, choices) {
-        let text = game.format_position(&pos);
-        let simple = Simple16::parse(rules, &text);
-        prop_assert_eq!(simple.text(), text.clone());
-        let mut moves = G::Moves::default();
-        game.legal_moves(&pos, &mut moves);
-        let mut listed: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
-        listed.sort();
-        let mut expected = simple.moves();
-        expected.sort();
-        prop_assert_eq!(&listed, &expected, "moves of {}", text);
-        prop_assert_eq!(moves.is_empty(), game.end(&pos).is_some());
-        prop_assert_eq!(
-            game.end(&pos).map(|end| end.scores),
-            simple.result(),
-            "result of {}",
-            text
-        );
-        for mv in &expected {
-            let engine = game.play(&pos, game.parse_move(&pos, mv).unwrap());
-            prop_assert_eq!(
-                game.format_position(&engine),
-                simple.play(mv).text(),
-                "{} after {}",
-                text,
-                mv
-            );
-        }
-    }
-    let last = *random_game(game, choices).last().unwrap();
-    let simple = Simple16::parse(rules, &game.format_position(&last));
-    prop_assert_eq!(engine_perft(game, &last, 3), perft(&simple, 3));
-    Ok(())
+    assert_eq!(
+        perft(&simple_start(&Transparent96, Rules::T96), 5),
+        START_96[4]
+    );
 }
 
 /// A position of `rules` built from `places`, one per seed of the game (32
@@ -171,60 +110,13 @@ fn scattered_position_agrees<G: Game>(game: &G, simple: &Simple16) -> Result<(),
     let pos = game
         .parse_position(&text)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
-    prop_assert_eq!(game.format_position(&pos), text.clone());
     prop_assert_eq!(
         game.end(&pos).map(|end| end.scores),
         simple.result(),
         "{}",
         text
     );
-    let mut moves = G::Moves::default();
-    game.legal_moves(&pos, &mut moves);
-    let mut listed: Vec<String> = moves.iter().map(|&m| game.format_move(&pos, m)).collect();
-    listed.sort();
-    let mut expected = simple.moves();
-    expected.sort();
-    prop_assert_eq!(&listed, &expected, "moves of {}", text);
-    for mv in &expected {
-        let engine = game.play(&pos, game.parse_move(&pos, mv).unwrap());
-        prop_assert_eq!(
-            game.format_position(&engine),
-            simple.play(mv).text(),
-            "{} after {}",
-            text,
-            mv
-        );
-    }
-    Ok(())
-}
-
-/// Seeds are conserved; moves and positions survive formatting and
-/// parsing; every generated move is accepted by the parser as itself, in
-/// either case.
-fn conservation_and_round_trips<G: Game>(
-    game: &G,
-    rules: Rules,
-    choices: &[usize],
-) -> Result<(), TestCaseError> {
-    for pos in random_game(game, choices) {
-        let [s, n] = game.scores(&pos);
-        let text = game.format_position(&pos);
-        let simple = Simple16::parse(rules, &text);
-        prop_assert_eq!(s + n + simple.on_board(), rules.seeds());
-        prop_assert_eq!(game.parse_position(&text), Ok(pos));
-        prop_assert_eq!(
-            game.key(&game.parse_position(&text).unwrap()),
-            game.key(&pos)
-        );
-        let mut moves = G::Moves::default();
-        game.legal_moves(&pos, &mut moves);
-        for &mv in moves.iter() {
-            let written = game.format_move(&pos, mv);
-            prop_assert_eq!(game.parse_move(&pos, &written), Ok(mv));
-            prop_assert_eq!(game.parse_move(&pos, &written.to_lowercase()), Ok(mv));
-        }
-    }
-    Ok(())
+    agrees_on_moves(game, &pos, simple)
 }
 
 proptest! {
@@ -232,12 +124,12 @@ proptest! {
 
     #[test]
     fn transparent80_matches_the_simple_model(choices in prop::collection::vec(0usize..64, 0..160)) {
-        matches_the_simple_model(&Transparent80, Rules::T80, &choices)?;
+        matches_the_model(&Transparent80, Rules::T80, &choices)?;
     }
 
     #[test]
     fn transparent96_matches_the_simple_model(choices in prop::collection::vec(0usize..64, 0..160)) {
-        matches_the_simple_model(&Transparent96, Rules::T96, &choices)?;
+        matches_the_model(&Transparent96, Rules::T96, &choices)?;
     }
 
     #[test]

@@ -2,11 +2,15 @@
 //! `transparent80`, `transparent96`), written from `docs/rules.md`: holes as
 //! vectors of seed letters, one seed sown per loop step, positions read and
 //! written as strings. The transparent variants are `colors16` with
-//! transparent seeds, so one model follows all three; nothing here comes
-//! from the engine.
+//! transparent seeds, so one model follows all three. The model uses
+//! nothing of the engine; the checks at the end put the engine against it
+//! along random games, the same for each of the three.
 
+use crate::common::games::{engine_perft, random_game, round_trips};
 use crate::common::letters;
-use crate::common::models::Model;
+use crate::common::models::{agrees_on_moves, perft, Model};
+use awale::game::Game;
+use proptest::prelude::*;
 
 /// Which rule set the model follows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -85,10 +89,6 @@ impl Simple16 {
         }
     }
 
-    pub fn text(&self) -> String {
-        letters::write(&self.holes, self.rules.letters(), self.scores, self.side)
-    }
-
     pub fn on_board(&self) -> u32 {
         self.holes.iter().map(|h| h.len() as u32).sum()
     }
@@ -137,6 +137,10 @@ impl Model for Simple16 {
             }
         }
         out
+    }
+
+    fn text(&self) -> String {
+        letters::write(&self.holes, self.rules.letters(), self.scores, self.side)
     }
 
     fn play(&self, mv: &str) -> Simple16 {
@@ -188,4 +192,46 @@ impl Model for Simple16 {
     fn forgets(&self, _next: &Simple16) -> bool {
         true
     }
+}
+
+/// Along the random game `choices` of `game` (which plays `rules`), the
+/// engine agrees with the model on every position ([`agrees_on_moves`])
+/// and on the end with its final scores, and at the last position on perft
+/// to depth 3.
+pub fn matches_the_model<G: Game>(
+    game: &G,
+    rules: Rules,
+    choices: &[usize],
+) -> Result<(), TestCaseError> {
+    for pos in random_game(game, choices) {
+        let simple = Simple16::parse(rules, &game.format_position(&pos));
+        agrees_on_moves(game, &pos, &simple)?;
+        prop_assert_eq!(
+            game.end(&pos).map(|end| end.scores),
+            simple.result(),
+            "result of {}",
+            simple.text()
+        );
+    }
+    let last = *random_game(game, choices).last().unwrap();
+    let simple = Simple16::parse(rules, &game.format_position(&last));
+    prop_assert_eq!(engine_perft(game, &last, 3), perft(&simple, 3));
+    Ok(())
+}
+
+/// Along the random game `choices` of `game` (which plays `rules`), the
+/// seeds are conserved and every position and move survives its text
+/// ([`round_trips`]).
+pub fn conservation_and_round_trips<G: Game>(
+    game: &G,
+    rules: Rules,
+    choices: &[usize],
+) -> Result<(), TestCaseError> {
+    for pos in random_game(game, choices) {
+        let [s, n] = game.scores(&pos);
+        let simple = Simple16::parse(rules, &game.format_position(&pos));
+        prop_assert_eq!(s + n + simple.on_board(), rules.seeds());
+        round_trips(game, &pos)?;
+    }
+    Ok(())
 }
