@@ -5,7 +5,7 @@
 //! random positions, and property tests over random games.
 
 use crate::common::games::{
-    assert_keys_exact, assert_start_perft, engine_perft, random_game, round_trips,
+    assert_keys_exact, assert_start_perft, engine_perft, fixed_games, random_game, round_trips,
 };
 use crate::common::models::{agrees_on_moves, assert_perft, perft, perft_since, Model};
 use awale::game::Game;
@@ -315,13 +315,5 @@ proptest! {
 
 #[test]
 fn keys_are_equal_exactly_when_positions_are() {
-    let game = Colors12;
-    let mut positions = Vec::new();
-    for seed in 0..40usize {
-        let choices: Vec<usize> = (0..60)
-            .map(|i| (i * 7 + seed * 13 + i * i * seed) % 1000)
-            .collect();
-        positions.extend(random_game(&game, &choices));
-    }
-    assert_keys_exact(&game, &positions);
+    assert_keys_exact(&Colors12, &fixed_games(&Colors12, 60, 1000));
 }

@@ -4,7 +4,7 @@
 //! property tests over random games.
 
 use crate::common::family16::{self, matches_the_model, Rules, Simple16};
-use crate::common::games::{assert_keys_exact, assert_start_perft, random_game};
+use crate::common::games::{assert_keys_exact, assert_start_perft, fixed_games};
 use crate::common::models::assert_perft;
 use awale::game::Game;
 use awale::variants::colors16::Colors16;
@@ -47,13 +47,5 @@ proptest! {
 
 #[test]
 fn keys_are_equal_exactly_when_positions_are() {
-    let game = Colors16;
-    let mut positions = Vec::new();
-    for seed in 0..40usize {
-        let choices: Vec<usize> = (0..60)
-            .map(|i| (i * 7 + seed * 13 + i * i * seed) % 64)
-            .collect();
-        positions.extend(random_game(&game, &choices));
-    }
-    assert_keys_exact(&game, &positions);
+    assert_keys_exact(&Colors16, &fixed_games(&Colors16, 60, 64));
 }

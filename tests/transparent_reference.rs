@@ -8,7 +8,7 @@
 //! scores; and any move or position text read or refused without a panic.
 
 use crate::common::family16::{conservation_and_round_trips, matches_the_model, Rules, Simple16};
-use crate::common::games::{assert_keys_exact, assert_start_perft, random_game};
+use crate::common::games::{assert_keys_exact, assert_start_perft, fixed_games, random_game};
 use crate::common::models::{agrees_on_moves, assert_perft, perft, Model};
 use awale::game::Game;
 use awale::variants::transparent::{Transparent80, Transparent96};
@@ -58,47 +58,42 @@ fn simple_model_agrees_on_perft_from_the_start_at_depth_5_transparent96() {
     );
 }
 
-/// A position of `rules` built from `places`, one per seed of the game (32
-/// red, 32 blue, then the transparent ones): below 16 the seed lies in hole
-/// `place + 1`, otherwise it is in South's score (even) or North's (odd).
-/// Many seeds off the board make the endings common.
-fn scattered(rules: Rules, places: &[usize], side: usize) -> Simple16 {
-    let mut holes = vec![Vec::new(); 17];
-    let mut scores = [0, 0];
-    for (i, &place) in places.iter().enumerate().take(rules.seeds() as usize) {
-        let seed = match i {
-            0..=31 => 'R',
-            32..=63 => 'B',
-            _ => 'T',
-        };
-        if place < 16 {
-            holes[place + 1].push(seed);
-        } else {
-            scores[place % 2] += 1;
-        }
-    }
-    Simple16 {
-        rules,
-        holes,
-        scores,
-        side,
-    }
-}
-
-/// Each seed's place: `share` of the seeds, spread over the three kinds by
-/// `salt` (37 is prime to 80 and 96, so `i * 37 + salt` permutes them), take
-/// their place from `off` (a score), the others from `places` (a hole).
-fn mix(places: &[usize], off: &[usize], share: usize, salt: usize) -> Vec<usize> {
-    let n = places.len();
-    (0..n)
-        .map(|i| {
-            if (i * 37 + salt) % n < share {
-                off[i]
-            } else {
-                places[i]
+/// Positions of `rules` of any make: each seed of the game (32 red, 32
+/// blue, then the transparent ones) lies in a random hole, except a random
+/// share of them, spread over the three kinds by a salt (37 is prime to 80
+/// and 96, so `i * 37 + salt` permutes them), that goes to a random
+/// player's score: many seeds off the board make the endings common.
+/// Either side is to move.
+fn scattered(rules: Rules) -> impl Strategy<Value = Simple16> {
+    let n = rules.seeds() as usize;
+    (
+        prop::collection::vec(0usize..16, n),
+        prop::collection::vec(0usize..2, n),
+        0..=n,
+        0..n,
+        0usize..2,
+    )
+        .prop_map(move |(holes, scores, share, salt, side)| {
+            let mut position = Simple16 {
+                rules,
+                holes: vec![Vec::new(); 17],
+                scores: [0, 0],
+                side,
+            };
+            for i in 0..n {
+                let seed = match i {
+                    0..=31 => 'R',
+                    32..=63 => 'B',
+                    _ => 'T',
+                };
+                if (i * 37 + salt) % n < share {
+                    position.scores[scores[i]] += 1;
+                } else {
+                    position.holes[holes[i] + 1].push(seed);
+                }
             }
+            position
         })
-        .collect()
 }
 
 /// On a position of any make (not only one reached by play: a side to move
@@ -133,26 +128,12 @@ proptest! {
     }
 
     #[test]
-    fn scattered_positions_of_transparent80(
-        places in prop::collection::vec(0usize..16, 80),
-        off in prop::collection::vec(16usize..18, 80),
-        share in 0usize..=80,
-        salt in 0usize..80,
-        side in 0usize..2,
-    ) {
-        let simple = scattered(Rules::T80, &mix(&places, &off, share, salt), side);
+    fn scattered_positions_of_transparent80(simple in scattered(Rules::T80)) {
         scattered_position_agrees(&Transparent80, &simple)?;
     }
 
     #[test]
-    fn scattered_positions_of_transparent96(
-        places in prop::collection::vec(0usize..16, 96),
-        off in prop::collection::vec(16usize..18, 96),
-        share in 0usize..=96,
-        salt in 0usize..96,
-        side in 0usize..2,
-    ) {
-        let simple = scattered(Rules::T96, &mix(&places, &off, share, salt), side);
+    fn scattered_positions_of_transparent96(simple in scattered(Rules::T96)) {
         scattered_position_agrees(&Transparent96, &simple)?;
     }
 
@@ -223,14 +204,6 @@ proptest! {
 
 #[test]
 fn keys_are_equal_exactly_when_positions_are() {
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    for seed in 0..40usize {
-        let choices: Vec<usize> = (0..80)
-            .map(|i| (i * 7 + seed * 13 + i * i * seed) % 64)
-            .collect();
-        a.extend(random_game(&Transparent80, &choices));
-        b.extend(random_game(&Transparent96, &choices));
-    }
-    assert_keys_exact(&Transparent80, &a);
-    assert_keys_exact(&Transparent96, &b);
+    assert_keys_exact(&Transparent80, &fixed_games(&Transparent80, 80, 64));
+    assert_keys_exact(&Transparent96, &fixed_games(&Transparent96, 80, 64));
 }

@@ -42,6 +42,20 @@ pub fn assert_start_perft<G: Game>(game: &G, counts: &[u64]) {
     }
 }
 
+/// The positions of 40 games played by [`random_game`] from fixed choices
+/// (`plies` of them, each below `below`): the same on every run, and many
+/// positions alike but for a seed or two, as [`assert_keys_exact`] wants.
+pub fn fixed_games<G: Game>(game: &G, plies: usize, below: usize) -> Vec<G::Position> {
+    let mut positions = Vec::new();
+    for seed in 0..40usize {
+        let choices: Vec<usize> = (0..plies)
+            .map(|i| (i * 7 + seed * 13 + i * i * seed) % below)
+            .collect();
+        positions.extend(random_game(game, &choices));
+    }
+    positions
+}
+
 /// Asserts that two of `positions` have equal keys exactly when they are
 /// equal.
 pub fn assert_keys_exact<G: Game>(game: &G, positions: &[G::Position]) {
