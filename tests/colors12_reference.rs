@@ -7,6 +7,7 @@
 use crate::common::games::{
     assert_keys_exact, assert_start_perft, engine_perft, fixed_games, random_game, round_trips,
 };
+use crate::common::letters;
 use crate::common::models::{agrees_on_moves, assert_perft, perft, perft_since, Model};
 use awale::game::Game;
 use awale::variants::colors12::Colors12;
@@ -36,24 +37,18 @@ fn count(hole: &[char], c: char) -> usize {
 
 impl Simple {
     fn parse(text: &str) -> Simple {
-        let fields: Vec<&str> = text.split('-').collect();
-        let mut holes = vec![Vec::new(); 13];
-        for (i, field) in fields[..12].iter().enumerate() {
-            let mut n = 0;
-            for c in field.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    n = n * 10 + d as usize;
-                } else {
-                    holes[i + 1].extend(std::iter::repeat(c).take(n));
-                    n = 0;
-                }
-            }
-        }
+        // While special seeds are still to be placed, a last field after
+        // the side (`2S`, `1S`) says how many are in hand.
+        let (board, hand) = match text.rsplit_once('-') {
+            Some((board, last)) if last.len() > 1 => (board, last[..1].parse().unwrap()),
+            _ => (text, 0),
+        };
+        let (holes, scores, side) = letters::read(board, 12);
         Simple {
             holes,
-            scores: [fields[12].parse().unwrap(), fields[13].parse().unwrap()],
-            side: if fields[14] == "S" { 0 } else { 1 },
-            hand: fields.get(15).map_or(0, |f| f[..1].parse().unwrap()),
+            scores,
+            side,
+            hand,
         }
     }
 
@@ -92,34 +87,6 @@ impl Simple {
 }
 
 impl Model for Simple {
-    fn text(&self) -> String {
-        let mut out = String::new();
-        for hole in &self.holes[1..] {
-            let mut cell = String::new();
-            for c in ['R', 'B', 'S'] {
-                let n = count(hole, c);
-                if n > 0 {
-                    cell += &format!("{n}{c}");
-                }
-            }
-            if cell.is_empty() {
-                cell.push('0');
-            }
-            out += &cell;
-            out.push('-');
-        }
-        out += &format!(
-            "{}-{}-{}",
-            self.scores[0],
-            self.scores[1],
-            if self.side == 0 { 'S' } else { 'N' }
-        );
-        if self.hand > 0 {
-            out += &format!("-{}S", self.hand);
-        }
-        out
-    }
-
     fn moves(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.scores[0] >= 38 || self.scores[1] >= 38 || self.scores == [37, 37] {
@@ -213,6 +180,15 @@ impl Model for Simple {
             }
         }
         next
+    }
+
+    fn text(&self) -> String {
+        let board = letters::write(&self.holes, &['R', 'B', 'S'], self.scores, self.side);
+        if self.hand > 0 {
+            format!("{board}-{}S", self.hand)
+        } else {
+            board
+        }
     }
 
     /// A capture or a placement: neither can be undone.

@@ -1,7 +1,7 @@
 //! The simple reference models' reading and writing of position strings:
 //! each hole as a vector of seed letters (`2R1T` is `['R', 'R', 'T']`).
-//! Shared by the reference models of the 16-hole colour variants; nothing
-//! here comes from the engine.
+//! Shared by the reference models of the colour variants; nothing here
+//! comes from the engine.
 
 /// The holes of a position string's first `holes` fields, indexed from 1
 /// (`result[0]` is empty), then the two scores and the side (0 for `S`).
