@@ -827,6 +827,7 @@ pub fn limits(go: &Go, settings: &Settings, ponder: Option<Arc<Ponder>>) -> Limi
         multipv: settings.multipv.max(1),
         move_overhead: settings.move_overhead,
         ponder,
+        resume: false,
     }
 }
 

@@ -152,6 +152,14 @@ pub struct Limits {
     /// limit applies and the search does not return (as with `infinite`),
     /// and from which the time limits count.
     pub ponder: Option<Arc<limits::Ponder>>,
+    /// Go on with the deepening of this searcher's last search, when that
+    /// searched the same position and moves for as many lines: start at
+    /// the iteration after its last completed one, the aspiration window
+    /// around its score. For a caller that cuts one long search into
+    /// slices (a browser's worker reads its messages between them), so
+    /// that each slice does not search again what the ones before it did.
+    /// A slice that completes no iteration reports nothing.
+    pub resume: bool,
 }
 
 /// What a completed iteration reports.
@@ -223,7 +231,21 @@ pub struct Searcher<G: Game> {
     oracle: Option<Arc<dyn Oracle<G>>>,
     /// Nodes split in the last search.
     splits: u64,
+    /// Where the last full-strength search's deepening got to, for a
+    /// search that resumes it ([`Limits::resume`]).
+    deepened: Option<Deepened<G>>,
     pub(crate) config: Config,
+}
+
+/// How far a search's deepening got: its position and root moves, the
+/// lines it searched, its last completed iteration and that iteration's
+/// score as searched (the centre of the next aspiration window).
+struct Deepened<G: Game> {
+    key: G::Key,
+    moves: Vec<G::Move>,
+    lines: usize,
+    depth: u32,
+    centre: Score,
 }
 
 impl<G: Game> Searcher<G> {
@@ -235,6 +257,7 @@ impl<G: Game> Searcher<G> {
             pool: None,
             oracle: None,
             splits: 0,
+            deepened: None,
             game,
             hash_mb,
             threads: 0,
@@ -316,6 +339,7 @@ impl<G: Game> Searcher<G> {
         if skill != self.skill {
             self.skill = skill;
             self.tt.clear();
+            self.deepened = None;
         }
     }
 
@@ -339,6 +363,7 @@ impl<G: Game> Searcher<G> {
     /// Forgets everything learnt (the table and the move histories).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.deepened = None;
         self.workers.for_each(|w| w.quiet.clear());
     }
 
@@ -466,8 +491,15 @@ impl<G: Game> Searcher<G> {
             .collect();
         let lines = limits.multipv.clamp(1, root.len());
         let known = self.known_at_root(pos, history);
+        let key = game.key(pos);
+        let resumed = match &self.deepened {
+            Some(d) if limits.resume && d.key == key && d.moves == moves && d.lines == lines => {
+                Some((d.depth, d.centre))
+            }
+            _ => None,
+        };
         let mut deepening = Deepening::<G> {
-            centre: Score(0),
+            centre: resumed.map_or(Score(0), |(_, centre)| centre),
             result: SearchResult {
                 best: Some(root[0].mv),
                 score: Score(0),
@@ -489,7 +521,8 @@ impl<G: Game> Searcher<G> {
         };
         let aspiration = self.config.aspiration;
         let mut deepen = || {
-            'deepen: for depth in 1..=budget.depth {
+            let first = resumed.map_or(1, |(depth, _)| depth + 1);
+            'deepen: for depth in first..=budget.depth {
                 sh.limits_armed.store(depth > 1, Ordering::Relaxed);
                 // The lines of this iteration: their reports and scores as
                 // searched (before the oracle's bounds).
@@ -524,6 +557,15 @@ impl<G: Game> Searcher<G> {
             self.splits,
             self.workers.count()
         );
+        if result.depth > 0 {
+            self.deepened = Some(Deepened {
+                key,
+                moves,
+                lines,
+                depth: result.depth,
+                centre: deepening.centre,
+            });
+        }
         // An infinite search returns at `stop`, a pondering one at `stop` or
         // the ponderhit, whatever it found meanwhile.
         let waiting = || limits.infinite || limits.clock_start(start).is_none();

@@ -238,6 +238,8 @@ pub fn choose<M: Copy>(step: &Step, lines: &[(Score, M)], rng: &mut Rng) -> Opti
 /// when the step chooses with a temperature.
 pub fn limits(step: &Step, limits: &Limits, moves: usize) -> Limits {
     let mut weaker = limits.clone();
+    // A step chooses among the lines of its own deepest iteration.
+    weaker.resume = false;
     weaker.depth = Some(limits.depth.map_or(step.depth, |d| d.min(step.depth)));
     if step.nodes > 0 {
         weaker.nodes = Some(limits.nodes.map_or(step.nodes, |n| n.min(step.nodes)));

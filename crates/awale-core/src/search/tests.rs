@@ -299,3 +299,73 @@ fn a_hash_size_that_cannot_be_allocated_keeps_the_old_table() {
     );
     assert!(s.set_hash_mb(4).is_ok());
 }
+
+/// The depths a search of `pos` from the start of its game reports, within
+/// `limits`.
+fn reported_depths(s: &mut Searcher<Oware>, pos: &Board, limits: &Limits) -> Vec<u32> {
+    let history = History::new(s.game().key(pos));
+    let mut depths = Vec::new();
+    let stop = AtomicBool::new(false);
+    s.search(pos, &history, limits, &[], &stop, &mut |info| {
+        depths.push(info.depth)
+    });
+    depths
+}
+
+#[test]
+fn a_resumed_search_starts_after_the_last_completed_iteration() {
+    let game = Oware::default();
+    let mut s = Searcher::new(game.clone(), 4, 1);
+    let start = game.start();
+    let to = |depth, resume| Limits {
+        depth: Some(depth),
+        resume,
+        ..Limits::default()
+    };
+    assert_eq!(
+        reported_depths(&mut s, &start, &to(5, false)),
+        [1, 2, 3, 4, 5]
+    );
+    assert_eq!(reported_depths(&mut s, &start, &to(8, true)), [6, 7, 8]);
+    // Another position, or the same asked afresh, starts at depth 1.
+    let other = game.play(&start, game.parse_move(&start, "F").unwrap());
+    assert_eq!(reported_depths(&mut s, &other, &to(3, true)), [1, 2, 3]);
+    assert_eq!(reported_depths(&mut s, &other, &to(2, false)), [1, 2]);
+    // A search with another number of lines does not resume this one.
+    let lines = Limits {
+        multipv: 2,
+        ..to(3, true)
+    };
+    assert_eq!(reported_depths(&mut s, &other, &lines), [1, 1, 2, 2, 3, 3]);
+    // Nor does one after the table is cleared.
+    s.clear();
+    assert_eq!(reported_depths(&mut s, &other, &to(2, true)), [1, 2]);
+}
+
+/// Ten slices of a search, each of a tenth of the nodes: resumed, they
+/// get deeper than ten fresh searches, which each search again what the
+/// slices before them did (the node counts make it deterministic).
+#[test]
+fn slices_that_resume_get_deeper_than_slices_that_start_again() {
+    let game = Oware::default();
+    let pos = game
+        .parse_position("5-0-6-5-5-5-1-6-5-5-5-0-0-0-S")
+        .unwrap();
+    let deepest = |resume: bool| {
+        let mut s = Searcher::new(game.clone(), 4, 1);
+        let slice = Limits {
+            nodes: Some(20_000),
+            resume,
+            ..Limits::default()
+        };
+        (0..10)
+            .flat_map(|_| reported_depths(&mut s, &pos, &slice))
+            .max()
+            .unwrap_or(0)
+    };
+    let (resumed, restarted) = (deepest(true), deepest(false));
+    assert!(
+        resumed > restarted,
+        "resumed {resumed}, restarted {restarted}"
+    );
+}
