@@ -6,10 +6,12 @@ first move (the engine South, hard, 1000 ms), and the engine's nodes per
 second in a worker of its own (5 s analyses in 300 ms slices; the nps of the
 last slice that went deeper), and the depth of 1000 ms hints at full
 strength on positions out of the book (`--depths` alone: only those, for
-comparing two builds). Serve target/web/ first, e.g.
-`cd target/web && python3 -m http.server 8000`, then
-`scripts/measure-static-board.py http://127.0.0.1:8000/ [--depths]`.
+comparing two builds; `--movetime MS` for hints of MS instead of 1000).
+Serve target/web/ first, e.g. `cd target/web && python3 -m http.server
+8000`, then `scripts/measure-static-board.py http://127.0.0.1:8000/
+[--depths [--movetime MS]]`.
 The machine is shared: take medians of a few runs."""
+import argparse
 import json
 import subprocess
 import sys
@@ -70,7 +72,7 @@ DEPTH_SCRIPT = WORKER + """(async () => {
   ];
   for (const setup of setups) {
     const g = JSON.parse((await call({ method: 'POST', path: '/api/games', type: 'application/json', text: JSON.stringify(setup) })).text);
-    const hint = JSON.parse((await call({ method: 'POST', path: '/api/games/' + g.id + '/hint', type: 'application/json', text: '{"movetime": 1000}' })).text);
+    const hint = JSON.parse((await call({ method: 'POST', path: '/api/games/' + g.id + '/hint', type: 'application/json', text: JSON.stringify({ movetime: MOVETIME }) })).text);
     out.push({ setup: setup.variant, depth: hint.depth, book: !!hint.book });
   }
   done(out);
@@ -78,7 +80,7 @@ DEPTH_SCRIPT = WORKER + """(async () => {
 """
 
 
-def main(url, depths_only):
+def main(url, depths_only, movetime):
     driver = subprocess.Popen(["/usr/bin/chromedriver", f"--port={PORT}"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -114,9 +116,11 @@ def main(url, depths_only):
         req("POST", f"/session/{sid}/timeouts", {"script": 180000})
         req("POST", f"/session/{sid}/url", {"url": url})
         if depths_only:
-            depths = req("POST", f"/session/{sid}/execute/async", {"script": DEPTH_SCRIPT, "args": []})
+            script = DEPTH_SCRIPT.replace("MOVETIME", str(movetime))
+            depths = req("POST", f"/session/{sid}/execute/async", {"script": script, "args": []})
             for row in depths["value"]:
-                print(f"1000 ms hint, {row['setup']}: depth {row['depth']}" + (" (book)" if row["book"] else ""))
+                print(f"{movetime} ms hint, {row['setup']}: depth {row['depth']}"
+                      + (" (book)" if row["book"] else ""))
             return
         usable = poll("return document.querySelector('.hole.playable') && performance.now()")
         print(f"usable board: {usable:.0f} ms after opening the page")
@@ -139,5 +143,12 @@ def main(url, depths_only):
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--depths"]
-    main(args[0] if args else "http://127.0.0.1:8000/", "--depths" in sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("url", nargs="?", default="http://127.0.0.1:8000/")
+    parser.add_argument("--depths", action="store_true", help="only the hints' depths")
+    parser.add_argument("--movetime", type=int, default=1000, metavar="MS",
+                        help="the hints' time (default 1000)")
+    a = parser.parse_args()
+    if a.movetime < 1 or a.movetime > 60000:
+        parser.error("--movetime takes 1 to 60000 milliseconds")
+    main(a.url, a.depths, a.movetime)

@@ -1,7 +1,9 @@
 //! An analysis in the worker: the search thinks in slices, its
-//! transposition table kept warm between them, so that the worker reads
-//! its messages (a stop, another request) in between. Each slice's
-//! iterations deeper than any sent before are the stream's `info` events.
+//! transposition table and its deepening kept between them (each slice
+//! after the first starts at the iteration after the deepest one sent), so
+//! that the worker reads its messages (a stop, another request) in
+//! between. Each slice's iterations deeper than any sent before are the
+//! stream's `info` events.
 
 use awale_board::calls::{self, Board, Outcome, Prepared};
 use awale_board::errors::ApiError;
@@ -47,7 +49,8 @@ impl Analysis {
     /// search proved a result or returned well before its time), and the
     /// JSON of the iterations deeper than any before.
     pub fn slice(&mut self, ms: f64) -> (bool, Vec<String>) {
-        let (outcome, early) = search::slice(&mut self.prepared, ms, 1);
+        let resume = !self.reports.is_empty();
+        let (outcome, early) = search::slice(&mut self.prepared, ms, 1, resume);
         let before = self.depth();
         if outcome.reports.last().map_or(0, |i| i.depth) >= before {
             self.best = outcome.best.clone().or(self.best.take());

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use awale_board::calls::{self, Board, Outcome, Prepared};
 use awale_board::errors::ApiError;
-use awale_core::search::Skill;
+use awale_core::search::{Limits, Skill};
 
 use crate::routes::Verb;
 
@@ -19,8 +19,9 @@ pub fn seed() -> u64 {
 
 /// A search of one call (an engine move, a hint, the values of the moves)
 /// run in slices, so that the worker reads its messages in between: each
-/// slice searches afresh with the transposition table kept, and the
-/// deepest slice's outcome is the call's.
+/// slice after the first goes on with the deepening where the one before
+/// left it (the transposition table kept), and the deepest slice's
+/// outcome is the call's.
 pub struct Thinking {
     /// The call.
     pub verb: Verb,
@@ -68,7 +69,8 @@ impl Thinking {
     /// slice returned well before its time: a book or table move, a weaker
     /// step's capped search, a proven result).
     pub fn slice(&mut self, ms: f64) -> bool {
-        let (outcome, early) = slice(&mut self.prepared, ms, self.lines);
+        let resume = self.outcome.is_some();
+        let (outcome, early) = slice(&mut self.prepared, ms, self.lines, resume);
         if depth(Some(&outcome)) >= depth(self.outcome.as_ref()) {
             self.outcome = Some(outcome);
         }
@@ -85,14 +87,19 @@ impl Thinking {
 }
 
 /// One slice of a search: `ms` of thinking (at least 1) for `lines` lines
-/// with the prepared mind, its table kept from the slices before; what it
-/// found, and whether it returned well before its time (a book or table
-/// move, a capped search, a proven result), so that more time would find
-/// no more.
-pub fn slice(prepared: &mut Prepared, ms: f64, lines: usize) -> (Outcome, bool) {
+/// with the prepared mind, its table kept from the slices before, and
+/// with `resume` its deepening too ([`Limits::resume`]: a slice that
+/// completes no iteration reports nothing); what it found, and whether it
+/// returned well before its time (a book or table move, a capped search,
+/// a proven result), so that more time would find no more.
+pub fn slice(prepared: &mut Prepared, ms: f64, lines: usize, resume: bool) -> (Outcome, bool) {
     let time = Duration::from_millis(ms.max(1.0) as u64);
     let started = web_time::Instant::now();
-    let outcome = calls::think_here(prepared.mind.as_mut(), &calls::limits(time, lines));
+    let limits = Limits {
+        resume,
+        ..calls::limits(time, lines)
+    };
+    let outcome = calls::think_here(prepared.mind.as_mut(), &limits);
     (outcome, started.elapsed() < time / 2)
 }
 
@@ -101,4 +108,35 @@ fn depth(outcome: Option<&Outcome>) -> u32 {
     outcome
         .and_then(|o| o.reports.iter().map(|i| i.depth).max())
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use awale_core::tables::loader::Source;
+
+    /// The depths an outcome reports, in order.
+    fn depths(outcome: &Outcome) -> Vec<u32> {
+        outcome.reports.iter().map(|i| i.depth).collect()
+    }
+
+    /// A hint's search of a game out of the book, in slices: the first
+    /// starts at depth 1, a resumed one after the deepest iteration before
+    /// it (or reports nothing).
+    #[test]
+    fn slices_after_the_first_go_on_with_the_deepening() {
+        let board = Board::new(Source::Off, None);
+        let body = br#"{"position": "5-0-6-5-5-5-1-6-5-5-5-0-0-0-S"}"#;
+        let id = calls::create(&board, body).unwrap().id;
+        let (mut thinking, _) = Thinking::start(&board, &id, Verb::Hint, b"{}").unwrap();
+        let (first, _) = slice(&mut thinking.prepared, 30.0, 1, false);
+        let reached = *depths(&first).last().unwrap();
+        assert_eq!(depths(&first)[0], 1);
+        let (second, _) = slice(&mut thinking.prepared, 30.0, 1, true);
+        assert!(
+            depths(&second).iter().all(|&d| d > reached),
+            "after depth {reached}: {:?}",
+            depths(&second)
+        );
+    }
 }

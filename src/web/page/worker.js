@@ -5,19 +5,19 @@
 //
 // A search here is synchronous: the worker reads no message while it runs.
 // So every search thinks in slices (an analysis of SLICE_MS, an engine
-// move, a hint or the values of the moves of THINK_SLICE_MS), its
-// transposition table kept warm between them, reading its messages in
-// between: a stop, or any other request on the game, ends it within a
-// slice. A stopped engine move is not played (409, as on the server); a
+// move, a hint or the values of the moves of THINK_SLICE_MS), each slice
+// going on with the deepening where the one before left it (its
+// transposition table kept), reading its messages in between: a stop, or
+// any other request on the game, ends it within a slice. A stopped engine move is not played (409, as on the server); a
 // stopped hint or values of the moves answer what they found so far.
 "use strict";
 
 /// How long an analysis thinks before it reads its messages, in ms.
 const SLICE_MS = 300;
 /// The same for an engine move, a hint or the values of the moves: longer,
-/// since each slice loses the iteration it was in (BENCHMARKS.md, "Engine
-/// moves and hints in slices"), so the page's default 1000 ms search runs
-/// as one slice.
+/// since the iteration a slice is in when it ends is searched again by the
+/// next (BENCHMARKS.md, "Engine moves and hints in slices"), so the page's
+/// default 1000 ms search runs as one slice.
 const THINK_SLICE_MS = 1000;
 
 let engine = null;
