@@ -231,8 +231,8 @@ pub struct Searcher<G: Game> {
     oracle: Option<Arc<dyn Oracle<G>>>,
     /// Nodes split in the last search.
     splits: u64,
-    /// Where the last full-strength search's deepening got to, for a
-    /// search that resumes it ([`Limits::resume`]).
+    /// Where the last search's deepening got to, for a search that
+    /// resumes it ([`Limits::resume`]; a weaker step never does).
     deepened: Option<Deepened<G>>,
     pub(crate) config: Config,
 }
