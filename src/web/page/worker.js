@@ -8,8 +8,9 @@
 // move, a hint or the values of the moves of THINK_SLICE_MS), each slice
 // going on with the deepening where the one before left it (its
 // transposition table kept), reading its messages in between: a stop, or
-// any other request on the game, ends it within a slice. A stopped engine move is not played (409, as on the server); a
-// stopped hint or values of the moves answer what they found so far.
+// any other request on the game, ends it within a slice. A stopped engine
+// move is not played (409, as on the server); a stopped hint or values of
+// the moves answer what they found so far.
 "use strict";
 
 /// How long an analysis thinks before it reads its messages, in ms.
@@ -98,6 +99,20 @@ async function pump() {
   }
 }
 
+/// Thinks in slices of at most `sliceMs` (`slice(ms)` runs one and says
+/// whether more time may find more) until `total` ms are spent, the
+/// search has found all it can, or a message stops the request `m`
+/// between two slices. The first slice runs however little time is left.
+async function inSlices(m, total, sliceMs, slice) {
+  const deadline = performance.now() + total;
+  for (;;) {
+    const left = Math.max(deadline - performance.now(), 1);
+    if (!slice(Math.min(sliceMs, left)) || performance.now() >= deadline) return;
+    await breathe();
+    if (stopped(m)) return;
+  }
+}
+
 /// One request: a search when the engine says the path is one, else a
 /// plain call.
 async function serve(m) {
@@ -110,14 +125,7 @@ async function serve(m) {
     reply(m, started);
     return;
   }
-  // At least one slice, however little time the call left itself.
-  const deadline = performance.now() + Number(started.text);
-  for (;;) {
-    const left = Math.max(deadline - performance.now(), 1);
-    if (!engine.think_slice(Math.min(THINK_SLICE_MS, left)) || performance.now() >= deadline) break;
-    await breathe();
-    if (stopped(m)) break;
-  }
+  await inSlices(m, Number(started.text), THINK_SLICE_MS, (ms) => engine.think_slice(ms));
   const found = engine.think_done();
   if (found.status !== 200 || !engine.plays(m.path)) {
     reply(m, found);
@@ -139,12 +147,9 @@ async function analyse(m) {
     postMessage({ id: m.id, event: "error", text: started.text });
     return;
   }
-  const deadline = performance.now() + Number(started.text);
   const info = (text) => postMessage({ id: m.id, event: "info", text });
-  while (!stopped(m)) {
-    const left = deadline - performance.now();
-    if (left <= 0 || !engine.analysis_slice(m.path, Math.min(SLICE_MS, left), info)) break;
-    await breathe();
+  if (!stopped(m)) {
+    await inSlices(m, Number(started.text), SLICE_MS, (ms) => engine.analysis_slice(m.path, ms, info));
   }
   if (cancelled.has(m.id)) {
     engine.analysis_drop(m.path);
