@@ -296,8 +296,8 @@ async fn the_book_opens_in_the_worker(client: &Client) -> Res<()> {
 /// A search in the worker runs in slices, so another request on the game
 /// cuts it short, as on the server: an engine move of a minute is not
 /// played (409), a hint answers the move it has so far. Unsliced, each
-/// stop would wait out the minute; the check allows it 10 s (a slice is
-/// 300 ms).
+/// stop would wait out the minute; the check allows it 10 s (a slice of
+/// an engine move or a hint is 1000 ms).
 async fn a_long_search_is_cut_short(client: &Client) -> Res<()> {
     let answers = client
         .execute(
